@@ -1,0 +1,31 @@
+# Kingrook build. `make` builds ./kingrook (EXE=path overrides, as OpenBench expects).
+GO      ?= go
+EXE     ?= kingrook
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X main.version=$(VERSION)
+# Native build: x86-64-v3 (AVX2, BMI2) when this CPU has it, portable otherwise.
+GOAMD64 ?= $(shell grep -qw bmi2 /proc/cpuinfo 2>/dev/null && grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo v3 || echo v1)
+export GOAMD64
+
+.PHONY: build run test test-race bench perft-suite clean
+
+build:
+	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(EXE) ./cmd/kingrook
+
+run: build
+	./$(EXE)
+
+test:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -race -short ./tt/... ./search/... ./engine/... ./uci/...
+
+bench: build
+	./$(EXE) bench
+
+perft-suite:
+	KINGROOK_PERFT_FULL=1 $(GO) test -count=1 -timeout 6h -run 'TestPerft' ./movegen/ -v
+
+clean:
+	rm -f $(EXE) kingrook kingrook.exe
+	$(GO) clean -testcache

@@ -1,0 +1,3 @@
+module github.com/kingrook/kingrook
+
+go 1.26

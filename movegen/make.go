@@ -1,0 +1,232 @@
+package movegen
+
+// Make plays a legal move. Make an illegal move and the position is corrupt:
+// callers validate untrusted moves with IsLegal or ParseMove first.
+func (p *Position) Make(m Move) {
+	us := p.side
+	them := us ^ 1
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	p.history = append(p.history, undo{
+		move:     m,
+		castling: p.castling,
+		ep:       p.ep,
+		rule50:   uint8(min(p.rule50, 255)),
+		key:      p.key,
+		pawnKey:  p.pawnKey,
+		checkers: p.checkers,
+	})
+	p.keys = append(p.keys, p.key)
+	u := &p.history[len(p.history)-1]
+	key := p.key ^ zobristSide
+	if p.ep != NoSquare {
+		key ^= zobristEP[p.ep.File()]
+		p.ep = NoSquare
+	}
+	p.rule50++
+	if us == Black {
+		p.fullmove++
+	}
+
+	switch m.Kind() {
+	case Castling:
+		kTo, rTo := m.CastlingKingTarget(), m.CastlingRookTarget()
+		rook := p.board[to]
+		p.remove(from)
+		p.remove(to)
+		p.put(pc, kTo)
+		p.put(rook, rTo)
+		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][kTo] ^ zobristPiece[rook][to] ^ zobristPiece[rook][rTo]
+		p.pawnKey ^= zobristPiece[pc][from] ^ zobristPiece[pc][kTo]
+		p.kingSq[us] = kTo
+	case EnPassant:
+		capSq := to ^ 8
+		captured := p.board[capSq]
+		u.captured = captured
+		p.remove(capSq)
+		p.move(from, to)
+		key ^= zobristPiece[captured][capSq] ^ zobristPiece[pc][from] ^ zobristPiece[pc][to]
+		p.pawnKey ^= zobristPiece[captured][capSq] ^ zobristPiece[pc][from] ^ zobristPiece[pc][to]
+		p.rule50 = 0
+	default:
+		captured := p.board[to]
+		if captured != NoPiece {
+			u.captured = captured
+			p.remove(to)
+			key ^= zobristPiece[captured][to]
+			if captured.Type() == Pawn {
+				p.pawnKey ^= zobristPiece[captured][to]
+			}
+			p.rule50 = 0
+		}
+		p.move(from, to)
+		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+		switch pc.Type() {
+		case Pawn:
+			p.rule50 = 0
+			p.pawnKey ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+			if m.Kind() == Promotion {
+				promo := MakePiece(us, m.PromotionType())
+				p.remove(to)
+				p.put(promo, to)
+				key ^= zobristPiece[pc][to] ^ zobristPiece[promo][to]
+				p.pawnKey ^= zobristPiece[pc][to]
+			} else if int(to)^int(from) == 16 {
+				// Double step: keep the ep square only if a capture is legal.
+				ep := Square((int(from) + int(to)) / 2)
+				if pawnAttacks[us][ep]&p.Pieces(them, Pawn) != 0 {
+					p.side = them
+					p.ep = ep
+					p.checkers = p.AttackersTo(p.kingSq[them], p.byType[0]) & p.byColor[us]
+					if p.epLegal() {
+						key ^= zobristEP[ep.File()]
+					} else {
+						p.ep = NoSquare
+					}
+					p.side = us
+				}
+			}
+		case King:
+			p.kingSq[us] = to
+			p.pawnKey ^= zobristPiece[pc][from] ^ zobristPiece[pc][to]
+		}
+	}
+
+	if p.castling != 0 {
+		if nc := p.castling & p.cd.mask[from] & p.cd.mask[to]; nc != p.castling {
+			key ^= zobristCastling[p.castling] ^ zobristCastling[nc]
+			p.castling = nc
+		}
+	}
+	p.side = them
+	p.key = key
+	p.checkers = p.AttackersTo(p.kingSq[them], p.byType[0]) & p.byColor[us]
+}
+
+// Unmake takes back the last move made.
+func (p *Position) Unmake() {
+	n := len(p.history) - 1
+	u := &p.history[n]
+	m := u.move
+	p.side ^= 1
+	us := p.side
+	from, to := m.From(), m.To()
+
+	switch m.Kind() {
+	case Castling:
+		kTo, rTo := m.CastlingKingTarget(), m.CastlingRookTarget()
+		king, rook := p.board[kTo], p.board[rTo]
+		p.remove(kTo)
+		p.remove(rTo)
+		p.put(king, from)
+		p.put(rook, to)
+		p.kingSq[us] = from
+	case EnPassant:
+		p.move(to, from)
+		p.put(u.captured, to^8)
+	default:
+		if m.Kind() == Promotion {
+			p.remove(to)
+			p.put(MakePiece(us, Pawn), to)
+		}
+		p.move(to, from)
+		if u.captured != NoPiece {
+			p.put(u.captured, to)
+		}
+		if p.board[from].Type() == King {
+			p.kingSq[us] = from
+		}
+	}
+	p.restore(u)
+	if us == Black {
+		p.fullmove--
+	}
+}
+
+func (p *Position) restore(u *undo) {
+	p.castling = u.castling
+	p.ep = u.ep
+	p.rule50 = int(u.rule50)
+	p.key = u.key
+	p.pawnKey = u.pawnKey
+	p.checkers = u.checkers
+	p.history = p.history[:len(p.history)-1]
+	p.keys = p.keys[:len(p.keys)-1]
+}
+
+// MakeNull passes the move (for null-move pruning). Not legal in check.
+func (p *Position) MakeNull() {
+	p.history = append(p.history, undo{
+		move:     NullMove,
+		castling: p.castling,
+		ep:       p.ep,
+		rule50:   uint8(min(p.rule50, 255)),
+		key:      p.key,
+		pawnKey:  p.pawnKey,
+		checkers: p.checkers,
+	})
+	p.keys = append(p.keys, p.key)
+	key := p.key ^ zobristSide
+	if p.ep != NoSquare {
+		key ^= zobristEP[p.ep.File()]
+		p.ep = NoSquare
+	}
+	p.key = key
+	p.rule50++
+	p.side ^= 1
+	p.checkers = 0
+}
+
+// UnmakeNull takes back a null move.
+func (p *Position) UnmakeNull() {
+	p.side ^= 1
+	p.restore(&p.history[len(p.history)-1])
+}
+
+// IsRepetition tells whether the current position occurred before, within
+// the reach of the half-move clock and not across a null move.
+func (p *Position) IsRepetition() bool {
+	n := len(p.keys)
+	end := min(p.rule50, n)
+	for i := 4; i <= end; i += 2 {
+		if p.keys[n-i] == p.key {
+			return true
+		}
+		if p.history[n-i].move == NullMove || p.history[n-i+1].move == NullMove {
+			return false
+		}
+	}
+	return false
+}
+
+// RepetitionCount returns how often the current position occurred before.
+func (p *Position) RepetitionCount() int {
+	n := len(p.keys)
+	end := min(p.rule50, n)
+	c := 0
+	for i := 4; i <= end; i += 2 {
+		if p.keys[n-i] == p.key {
+			c++
+		}
+	}
+	return c
+}
+
+// IsDrawByRule tells whether the 50-move rule or insufficient material
+// (K v K, K+minor v K) makes the position a draw, or a repetition occurred.
+// A position at 100 half-moves that is checkmate is not a draw.
+func (p *Position) IsDrawByRule() bool {
+	if p.rule50 >= 100 && (p.checkers == 0 || p.HasLegalMove()) {
+		return true
+	}
+	return p.IsRepetition() || p.InsufficientMaterial()
+}
+
+// InsufficientMaterial tells whether neither side can possibly mate:
+// kings only, or a single knight or bishop beside the kings.
+func (p *Position) InsufficientMaterial() bool {
+	if p.byType[Pawn]|p.byType[Rook]|p.byType[Queen] != 0 {
+		return false
+	}
+	return (p.byType[Knight] | p.byType[Bishop]).Count() <= 1
+}

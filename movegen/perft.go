@@ -1,0 +1,46 @@
+package movegen
+
+// Perft counts the leaf nodes of the legal move tree to depth (bulk counting
+// at the last ply).
+func (p *Position) Perft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	var l MoveList
+	p.generate(&l, GenAll)
+	if depth == 1 {
+		return uint64(l.N)
+	}
+	var n uint64
+	for i := 0; i < l.N; i++ {
+		p.Make(l.Moves[i].Move)
+		n += p.Perft(depth - 1)
+		p.Unmake()
+	}
+	return n
+}
+
+// DivideEntry is one root move and its perft count.
+type DivideEntry struct {
+	Move  Move
+	Nodes uint64
+}
+
+// Divide returns the perft count below each root move, in generation order.
+// When each is non-nil it is called after every root move (for progress).
+func (p *Position) Divide(depth int, each func(DivideEntry)) []DivideEntry {
+	var l MoveList
+	p.generate(&l, GenAll)
+	out := make([]DivideEntry, 0, l.N)
+	for i := 0; i < l.N; i++ {
+		m := l.Moves[i].Move
+		p.Make(m)
+		e := DivideEntry{Move: m, Nodes: p.Perft(depth - 1)}
+		p.Unmake()
+		out = append(out, e)
+		if each != nil {
+			each(e)
+		}
+	}
+	return out
+}

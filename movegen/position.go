@@ -1,0 +1,568 @@
+package movegen
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Castling rights, one bit per color and side. "King side" is the h-side
+// (the rook right of the king, king ends on g), "queen side" the a-side.
+const (
+	WhiteOO   uint8 = 1
+	WhiteOOO  uint8 = 2
+	BlackOO   uint8 = 4
+	BlackOOO  uint8 = 8
+	AnyRights uint8 = 15
+)
+
+// castleIndex numbers the four rights 0..3 in the order of the bits above.
+func castleIndex(c Color, kingSide bool) int {
+	i := int(c) * 2
+	if !kingSide {
+		i++
+	}
+	return i
+}
+
+// castleData is everything castling needs, derived once when the FEN is read.
+type castleData struct {
+	rook     [4]Square   // the castling rook's start square, NoSquare if none
+	empty    [4]Bitboard // squares that must be empty (king and rook paths, minus both pieces)
+	kingPath [4]Bitboard // squares the king crosses, including its target: must not be attacked
+	mask     [64]uint8   // rights kept when a move touches the square (AND mask)
+}
+
+// undo holds what make cannot recompute on unmake.
+type undo struct {
+	move     Move
+	captured Piece
+	castling uint8
+	ep       Square
+	rule50   uint8
+	key      uint64
+	pawnKey  uint64
+	checkers Bitboard
+	pliesNul uint16 // plies since the last null move, for repetition scanning
+}
+
+// Position is a chess position with its game history (for repetitions).
+// The zero value is not usable: use NewPosition or SetFEN.
+type Position struct {
+	board    [64]Piece
+	byType   [7]Bitboard // index 0 = all pieces
+	byColor  [2]Bitboard
+	count    [16]uint8 // piece counts by Piece
+	side     Color
+	ep       Square
+	castling uint8
+	rule50   int
+	fullmove int
+	key      uint64
+	pawnKey  uint64
+	checkers Bitboard
+	cd       castleData
+	kingSq   [2]Square
+	history  []undo   // one entry per made move
+	keys     []uint64 // key before each made move, for repetition detection
+}
+
+// StartFEN is the standard starting position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// NewPosition returns the standard starting position.
+func NewPosition() *Position {
+	p := &Position{}
+	if err := p.SetFEN(StartFEN); err != nil {
+		panic(err) // unreachable: StartFEN is valid
+	}
+	return p
+}
+
+// Clone returns an independent copy of the position, history included.
+func (p *Position) Clone() *Position {
+	q := *p
+	q.history = make([]undo, len(p.history), max(cap(p.history), 1024))
+	copy(q.history, p.history)
+	q.keys = make([]uint64, len(p.keys), max(cap(p.keys), 1024))
+	copy(q.keys, p.keys)
+	return &q
+}
+
+// Accessors.
+
+// SideToMove returns the color to move.
+func (p *Position) SideToMove() Color { return p.side }
+
+// PieceOn returns the piece on s.
+func (p *Position) PieceOn(s Square) Piece { return p.board[s] }
+
+// Occupied returns all pieces.
+func (p *Position) Occupied() Bitboard { return p.byType[0] }
+
+// ByColor returns the pieces of color c.
+func (p *Position) ByColor(c Color) Bitboard { return p.byColor[c] }
+
+// ByType returns the pieces of type t, both colors.
+func (p *Position) ByType(t PieceType) Bitboard { return p.byType[t] }
+
+// Pieces returns the pieces of color c and type t.
+func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.byColor[c] & p.byType[t] }
+
+// KingSquare returns the king square of color c.
+func (p *Position) KingSquare(c Color) Square { return p.kingSq[c] }
+
+// Count returns how many pieces pc are on the board.
+func (p *Position) Count(pc Piece) int { return int(p.count[pc]) }
+
+// EPSquare returns the en-passant square (only set when an ep capture is legal).
+func (p *Position) EPSquare() Square { return p.ep }
+
+// CastlingRights returns the rights bits (WhiteOO | ...).
+func (p *Position) CastlingRights() uint8 { return p.castling }
+
+// CastlingRook returns the rook square for a right, or NoSquare.
+func (p *Position) CastlingRook(c Color, kingSide bool) Square {
+	i := castleIndex(c, kingSide)
+	if p.castling&(1<<i) == 0 {
+		return NoSquare
+	}
+	return p.cd.rook[i]
+}
+
+// Rule50 returns the half-move clock.
+func (p *Position) Rule50() int { return p.rule50 }
+
+// FullMove returns the full-move number.
+func (p *Position) FullMove() int { return p.fullmove }
+
+// Key returns the Zobrist key.
+func (p *Position) Key() uint64 { return p.key }
+
+// PawnKey returns the Zobrist key of pawns (and kings) only.
+func (p *Position) PawnKey() uint64 { return p.pawnKey }
+
+// Checkers returns the pieces giving check.
+func (p *Position) Checkers() Bitboard { return p.checkers }
+
+// InCheck tells whether the side to move is in check.
+func (p *Position) InCheck() bool { return p.checkers != 0 }
+
+// Ply returns the number of moves made since SetFEN.
+func (p *Position) Ply() int { return len(p.history) }
+
+// LastMove returns the last move made, or NoMove.
+func (p *Position) LastMove() Move {
+	if len(p.history) == 0 {
+		return NoMove
+	}
+	return p.history[len(p.history)-1].move
+}
+
+// CapturedPiece returns the piece captured by the last move, or NoPiece.
+func (p *Position) CapturedPiece() Piece {
+	if len(p.history) == 0 {
+		return NoPiece
+	}
+	return p.history[len(p.history)-1].captured
+}
+
+// NonPawnMaterial tells whether color c has a piece other than pawns and king.
+func (p *Position) NonPawnMaterial(c Color) bool {
+	return p.byColor[c]&^(p.byType[Pawn]|p.byType[King]) != 0
+}
+
+// Board mutation helpers (no key updates).
+
+func (p *Position) put(pc Piece, s Square) {
+	b := SquareBB(s)
+	p.board[s] = pc
+	p.byType[0] |= b
+	p.byType[pc.Type()] |= b
+	p.byColor[pc.Color()] |= b
+	p.count[pc]++
+}
+
+func (p *Position) remove(s Square) {
+	pc := p.board[s]
+	b := SquareBB(s)
+	p.board[s] = NoPiece
+	p.byType[0] ^= b
+	p.byType[pc.Type()] ^= b
+	p.byColor[pc.Color()] ^= b
+	p.count[pc]--
+}
+
+func (p *Position) move(from, to Square) {
+	pc := p.board[from]
+	b := SquareBB(from) | SquareBB(to)
+	p.board[from] = NoPiece
+	p.board[to] = pc
+	p.byType[0] ^= b
+	p.byType[pc.Type()] ^= b
+	p.byColor[pc.Color()] ^= b
+}
+
+// AttackersTo returns the pieces of both colors attacking s with occupancy occ.
+func (p *Position) AttackersTo(s Square, occ Bitboard) Bitboard {
+	return (pawnAttacks[Black][s] & p.Pieces(White, Pawn)) |
+		(pawnAttacks[White][s] & p.Pieces(Black, Pawn)) |
+		(knightAttacks[s] & p.byType[Knight]) |
+		(RookAttacks(s, occ) & (p.byType[Rook] | p.byType[Queen])) |
+		(BishopAttacks(s, occ) & (p.byType[Bishop] | p.byType[Queen])) |
+		(kingAttacks[s] & p.byType[King])
+}
+
+// Attacked tells whether color by attacks s with occupancy occ.
+func (p *Position) Attacked(s Square, by Color, occ Bitboard) bool {
+	them := p.byColor[by]
+	return (pawnAttacks[by^1][s]&p.byType[Pawn]&them) != 0 ||
+		(knightAttacks[s]&p.byType[Knight]&them) != 0 ||
+		(kingAttacks[s]&p.byType[King]&them) != 0 ||
+		(RookAttacks(s, occ)&(p.byType[Rook]|p.byType[Queen])&them) != 0 ||
+		(BishopAttacks(s, occ)&(p.byType[Bishop]|p.byType[Queen])&them) != 0
+}
+
+// computeKeys recomputes key and pawn key from scratch.
+func (p *Position) computeKeys() (key, pawnKey uint64) {
+	for s := Square(0); s < 64; s++ {
+		if pc := p.board[s]; pc != NoPiece {
+			key ^= zobristPiece[pc][s]
+			if pc.Type() == Pawn || pc.Type() == King {
+				pawnKey ^= zobristPiece[pc][s]
+			}
+		}
+	}
+	if p.ep != NoSquare {
+		key ^= zobristEP[p.ep.File()]
+	}
+	key ^= zobristCastling[p.castling]
+	if p.side == Black {
+		key ^= zobristSide
+	}
+	return key, pawnKey
+}
+
+// ComputeKey recomputes the Zobrist key from scratch (for tests and checks).
+func (p *Position) ComputeKey() uint64 { k, _ := p.computeKeys(); return k }
+
+// ComputePawnKey recomputes the pawn key from scratch.
+func (p *Position) ComputePawnKey() uint64 { _, k := p.computeKeys(); return k }
+
+// SetFEN sets the position from FEN text. The castling field may be KQkq,
+// Shredder-FEN file letters, or X-FEN mixtures, in any mode. On error the
+// position is left unchanged and the error names the problem. The move
+// counters may be omitted.
+func (p *Position) SetFEN(fen string) error {
+	var q Position
+	if err := q.parseFEN(fen); err != nil {
+		return err
+	}
+	q.history = p.history[:0]
+	q.keys = p.keys[:0]
+	if q.history == nil {
+		q.history = make([]undo, 0, 1024)
+		q.keys = make([]uint64, 0, 1024)
+	}
+	*p = q
+	return nil
+}
+
+func (p *Position) parseFEN(fen string) error {
+	f := strings.Fields(fen)
+	if len(f) < 4 || len(f) > 6 {
+		return fmt.Errorf("invalid FEN %q: want 4 to 6 fields, got %d", fen, len(f))
+	}
+	p.ep = NoSquare
+	for i := range p.cd.rook {
+		p.cd.rook[i] = NoSquare
+	}
+	for i := range p.cd.mask {
+		p.cd.mask[i] = AnyRights
+	}
+	// 1. Placement.
+	ranks := strings.Split(f[0], "/")
+	if len(ranks) != 8 {
+		return fmt.Errorf("invalid FEN: piece placement has %d ranks, want 8", len(ranks))
+	}
+	for i, row := range ranks {
+		r := 7 - i
+		file := 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			if c >= '1' && c <= '8' {
+				file += int(c - '0')
+				if file > 8 {
+					return fmt.Errorf("invalid FEN: rank %d has more than 8 squares", r+1)
+				}
+				continue
+			}
+			pc, ok := pieceFromChar(c)
+			if !ok {
+				return fmt.Errorf("invalid FEN: bad piece letter %q", c)
+			}
+			if file >= 8 {
+				return fmt.Errorf("invalid FEN: rank %d has more than 8 squares", r+1)
+			}
+			if pc.Type() == Pawn && (r == 0 || r == 7) {
+				return fmt.Errorf("invalid FEN: pawn on rank %d", r+1)
+			}
+			p.put(pc, NewSquare(file, r))
+			file++
+		}
+		if file != 8 {
+			return fmt.Errorf("invalid FEN: rank %d has %d squares, want 8", r+1, file)
+		}
+	}
+	for c := White; c <= Black; c++ {
+		if n := p.Pieces(c, King).Count(); n != 1 {
+			return fmt.Errorf("invalid FEN: %v has %d kings, want 1", colorName(c), n)
+		}
+		p.kingSq[c] = p.Pieces(c, King).LSB()
+		if p.Pieces(c, Pawn).Count() > 8 || p.byColor[c].Count() > 16 {
+			return fmt.Errorf("invalid FEN: %v has too many pieces", colorName(c))
+		}
+	}
+	// 2. Side to move.
+	switch f[1] {
+	case "w":
+		p.side = White
+	case "b":
+		p.side = Black
+	default:
+		return fmt.Errorf("invalid FEN: side to move %q, want w or b", f[1])
+	}
+	if p.Attacked(p.kingSq[p.side.Other()], p.side, p.byType[0]) {
+		return errors.New("invalid FEN: the side not to move is in check")
+	}
+	// 3. Castling.
+	if err := p.parseCastling(f[2]); err != nil {
+		return err
+	}
+	// 4. En passant: kept only if a legal ep capture exists.
+	if f[3] != "-" {
+		s, ok := ParseSquare(f[3])
+		if !ok || s.Rank() != [2]int{5, 2}[p.side] {
+			return fmt.Errorf("invalid FEN: bad en-passant square %q", f[3])
+		}
+		p.ep = s
+	}
+	// 5. Counters.
+	p.fullmove = 1
+	if len(f) >= 5 {
+		n, err := strconv.Atoi(f[4])
+		if err != nil || n < 0 || n > 10000 {
+			return fmt.Errorf("invalid FEN: bad half-move clock %q", f[4])
+		}
+		p.rule50 = n
+	}
+	if len(f) == 6 {
+		n, err := strconv.Atoi(f[5])
+		if err != nil || n < 0 || n > 100000 {
+			return fmt.Errorf("invalid FEN: bad full-move number %q", f[5])
+		}
+		p.fullmove = max(n, 1)
+	}
+	p.checkers = p.AttackersTo(p.kingSq[p.side], p.byType[0]) & p.byColor[p.side.Other()]
+	if p.checkers.Count() > 2 {
+		return errors.New("invalid FEN: side to move is in check by more than two pieces")
+	}
+	if p.ep != NoSquare && !p.epLegal() {
+		p.ep = NoSquare
+	}
+	p.key, p.pawnKey = p.computeKeys()
+	return nil
+}
+
+func colorName(c Color) string {
+	if c == White {
+		return "white"
+	}
+	return "black"
+}
+
+// parseCastling reads KQkq, Shredder-FEN (HAha) and X-FEN mixtures.
+func (p *Position) parseCastling(s string) error {
+	if s == "-" {
+		return nil
+	}
+	if len(s) > 4 {
+		return fmt.Errorf("invalid FEN: castling field %q too long", s)
+	}
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		c := White
+		if ch >= 'a' && ch <= 'z' {
+			c = Black
+			ch -= 'a' - 'A'
+		}
+		back := [2]int{0, 7}[c]
+		ksq := p.kingSq[c]
+		if ksq.Rank() != back {
+			return fmt.Errorf("invalid FEN: castling right %q but the %v king is not on its back rank", s[i], colorName(c))
+		}
+		rook := MakePiece(c, Rook)
+		rsq := NoSquare
+		switch {
+		case ch == 'K':
+			for f := 7; f > ksq.File(); f-- {
+				if sq := NewSquare(f, back); p.board[sq] == rook {
+					rsq = sq
+					break
+				}
+			}
+		case ch == 'Q':
+			for f := 0; f < ksq.File(); f++ {
+				if sq := NewSquare(f, back); p.board[sq] == rook {
+					rsq = sq
+					break
+				}
+			}
+		case ch >= 'A' && ch <= 'H':
+			rsq = NewSquare(int(ch-'A'), back)
+			if p.board[rsq] != rook || rsq == ksq {
+				return fmt.Errorf("invalid FEN: castling right %q but no %v rook on %v", s[i], colorName(c), rsq)
+			}
+		default:
+			return fmt.Errorf("invalid FEN: bad castling letter %q", s[i])
+		}
+		if rsq == NoSquare {
+			return fmt.Errorf("invalid FEN: castling right %q but no %v rook on that side", s[i], colorName(c))
+		}
+		kingSide := rsq > ksq
+		idx := castleIndex(c, kingSide)
+		if p.castling&(1<<idx) != 0 {
+			return fmt.Errorf("invalid FEN: castling right %q repeated", s[i])
+		}
+		p.addCastling(c, kingSide, rsq)
+	}
+	return nil
+}
+
+// addCastling derives a right's data: rook square, squares to keep empty,
+// squares the king crosses, and the per-square masks that end the right.
+func (p *Position) addCastling(c Color, kingSide bool, rsq Square) {
+	idx := castleIndex(c, kingSide)
+	ksq := p.kingSq[c]
+	bit := uint8(1) << idx
+	p.castling |= bit
+	p.cd.rook[idx] = rsq
+	kTo := NewSquare(2, ksq.Rank())
+	rTo := NewSquare(3, ksq.Rank())
+	if kingSide {
+		kTo = NewSquare(6, ksq.Rank())
+		rTo = NewSquare(5, ksq.Rank())
+	}
+	kingPath := Between(ksq, kTo) | SquareBB(kTo)
+	rookPath := Between(rsq, rTo) | SquareBB(rTo)
+	p.cd.empty[idx] = (kingPath | rookPath) &^ (SquareBB(ksq) | SquareBB(rsq))
+	p.cd.kingPath[idx] = kingPath
+	p.cd.mask[ksq] &^= [2]uint8{WhiteOO | WhiteOOO, BlackOO | BlackOOO}[c]
+	p.cd.mask[rsq] &^= bit
+}
+
+// epLegal tells whether some pawn can legally capture en passant.
+func (p *Position) epLegal() bool {
+	us := p.side
+	capSq := p.ep ^ 8 // the pawn that made the double step
+	if p.board[capSq] != MakePiece(us.Other(), Pawn) || p.board[p.ep] != NoPiece {
+		return false
+	}
+	attackers := pawnAttacks[us.Other()][p.ep] & p.Pieces(us, Pawn)
+	for attackers != 0 {
+		from := attackers.PopLSB()
+		if p.epSafe(NewSpecial(from, p.ep, EnPassant)) {
+			return true
+		}
+	}
+	return false
+}
+
+// FEN returns the position as FEN. Castling is written KQkq when chess960 is
+// false and every castling rook is the outermost on its side, and as
+// Shredder-FEN file letters otherwise.
+func (p *Position) FEN(chess960 bool) string {
+	var sb strings.Builder
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 8; f++ {
+			pc := p.board[NewSquare(f, r)]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			sb.WriteString(pc.String())
+		}
+		if empty > 0 {
+			sb.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	sb.WriteByte(' ')
+	sb.WriteString(p.side.String())
+	sb.WriteByte(' ')
+	sb.WriteString(p.castlingString(chess960))
+	sb.WriteByte(' ')
+	sb.WriteString(p.ep.String())
+	fmt.Fprintf(&sb, " %d %d", p.rule50, p.fullmove)
+	return sb.String()
+}
+
+func (p *Position) castlingString(chess960 bool) string {
+	if p.castling == 0 {
+		return "-"
+	}
+	var sb strings.Builder
+	for _, c := range []Color{White, Black} {
+		for _, ks := range []bool{true, false} {
+			idx := castleIndex(c, ks)
+			if p.castling&(1<<idx) == 0 {
+				continue
+			}
+			rsq := p.cd.rook[idx]
+			var ch byte
+			if !chess960 && p.outermostRook(c, rsq, ks) {
+				ch = "KQ"[idx&1]
+			} else {
+				ch = byte('A' + rsq.File())
+			}
+			if c == Black {
+				ch += 'a' - 'A'
+			}
+			sb.WriteByte(ch)
+		}
+	}
+	return sb.String()
+}
+
+// outermostRook tells whether rsq is the outermost rook of color c on its side
+// of the king, so that K/Q names it unambiguously.
+func (p *Position) outermostRook(c Color, rsq Square, kingSide bool) bool {
+	rooks := p.Pieces(c, Rook) & RankBB(rsq.Rank())
+	if kingSide {
+		return rooks&^(SquareBB(rsq)-1)&^SquareBB(rsq) == 0
+	}
+	return rooks&(SquareBB(rsq)-1) == 0
+}
+
+// String draws the board with its FEN and key.
+func (p *Position) String() string {
+	var sb strings.Builder
+	sb.WriteString("\n +---+---+---+---+---+---+---+---+\n")
+	for r := 7; r >= 0; r-- {
+		for f := 0; f < 8; f++ {
+			sb.WriteString(" | ")
+			sb.WriteString(strings.ReplaceAll(p.board[NewSquare(f, r)].String(), ".", " "))
+		}
+		fmt.Fprintf(&sb, " | %d\n +---+---+---+---+---+---+---+---+\n", r+1)
+	}
+	sb.WriteString("   a   b   c   d   e   f   g   h\n")
+	return sb.String()
+}
