@@ -1,0 +1,70 @@
+// Package search finds the best move: iterative deepening alpha-beta with a
+// shared transposition table over a pool of Lazy SMP workers.
+package search
+
+import (
+	"time"
+
+	"github.com/kingrook/kingrook/movegen"
+)
+
+// Limits says when a search stops. Zero values mean "no limit" except that a
+// search with no limit at all runs until stopped (like "go infinite").
+type Limits struct {
+	Depth       int           // plies; 0 = none
+	Nodes       uint64        // 0 = none
+	Mate        int           // find a mate in this many moves; 0 = none
+	MoveTime    time.Duration // exact time for this move; 0 = none
+	Infinite    bool          // run until Stop, never report bestmove early
+	Ponder      bool          // pondering: like Infinite until PonderHit, then on the clock
+	WTime       time.Duration // clocks; HasClock tells whether any was given
+	BTime       time.Duration
+	WInc        time.Duration
+	BInc        time.Duration
+	HasClock    bool // wtime or btime was given
+	MovesToGo   int
+	SearchMoves []movegen.Move // restrict the root to these moves; empty = all
+}
+
+// Options are the engine options the search reads.
+type Options struct {
+	Threads      int           // 1..256
+	MultiPV      int           // 1..256
+	MoveOverhead time.Duration // subtracted from every time budget
+	Chess960     bool          // move text only (not used by the search itself)
+}
+
+// Bound tells whether a reported score is exact or a bound.
+type Bound uint8
+
+// Score bounds of a reported line.
+const (
+	Exact Bound = iota
+	Lower       // fail high: the score is at least this
+	Upper       // fail low: the score is at most this
+)
+
+// Info is one progress report of the main thread (one per PV line).
+type Info struct {
+	Depth    int
+	SelDepth int
+	MultiPV  int // 1-based line number
+	Score    int // centipawns, or a mate score (see eval.IsMate, eval.MateMoves)
+	Bound    Bound
+	WDL      [3]int // win/draw/loss per mille from the side to move's view
+	Nodes    uint64
+	NPS      uint64
+	Time     time.Duration
+	HashFull int // per mille
+	PV       []movegen.Move
+}
+
+// Result is the outcome of a search: the best move and the expected reply
+// (NoMove when unknown). BestMove is NoMove only when there is no legal move.
+type Result struct {
+	BestMove   movegen.Move
+	PonderMove movegen.Move
+	Score      int
+	Depth      int
+	Nodes      uint64
+}
