@@ -68,3 +68,16 @@ type Result struct {
 	Depth      int
 	Nodes      uint64
 }
+
+// The pool API (implemented in pool.go):
+//
+//	func NewPool(table *tt.Table) *Pool
+//	func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, opt Options, onInfo func(Info)) Result
+//	func (p *Pool) PonderHit()
+//	func (p *Pool) NewGame()
+//
+// Search blocks until the search ends: a limit is reached, ctx is cancelled
+// (stop), or, under Infinite or Ponder, never before ctx is cancelled or
+// (for Ponder) PonderHit has been called and the clock runs out. It clones
+// pos (the game history included, for repetitions) and never modifies it.
+// onInfo is called from the searching goroutine, never concurrently.
