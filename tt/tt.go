@@ -1,0 +1,370 @@
+// Package tt is Kingrook's shared transposition table: a fixed-size hash of
+// search results that several search goroutines read and write without locks.
+//
+// The table is an array of 64-byte buckets (one cache line), each holding
+// four entries of two 64-bit words:
+//
+//	check word: key ^ data
+//	data word:
+//	  bits  0-15  move (movegen.Move)
+//	  bits 16-31  score, int16, mate scores relative to the stored node
+//	  bits 32-47  static eval, int16
+//	  bits 48-55  depth + DepthOffset, 1..255 (0 marks an empty slot)
+//	  bits 56-57  bound (Bound)
+//	  bit  58     PV node flag
+//	  bits 59-63  generation (search age, modulo 32)
+//
+// Both words are accessed with sync/atomic. A writer stores the data word and
+// then the check word; a reader loads both and accepts the entry only when
+// check ^ data equals the full key probed. Two writers racing on one slot, or a
+// reader seeing half of a write, leave a pair that fails this test, so a torn
+// entry reads as a miss rather than as wrong data, and `go test -race` stays
+// clean.
+//
+// A bucket is chosen from the key by a multiply-high, (key*n)>>64, so the
+// table holds exactly Hash MiB of buckets whatever the size, a power of two
+// or not.
+package tt
+
+import (
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/kingrook/kingrook/movegen"
+)
+
+// Bound tells how a stored score relates to the true value of the node.
+type Bound uint8
+
+// Bound values.
+const (
+	// BoundNone: no score information (for instance an eval-only entry).
+	BoundNone Bound = 0
+	// BoundUpper: the true score is at most Score (fail low).
+	BoundUpper Bound = 1
+	// BoundLower: the true score is at least Score (fail high).
+	BoundLower Bound = 2
+	// BoundExact: Score is the true score (PV node).
+	BoundExact Bound = 3
+)
+
+// MateThreshold: scores with |s| >= MateThreshold are mate scores. It must
+// equal eval.MateInMaxPly (eval.Mate - eval.MaxPly = 32000 - 128); tt cannot
+// import eval, so the search package tests that the two agree.
+const MateThreshold = 31872
+
+// Table sizes, in MiB.
+const (
+	// MinMB is the smallest table size.
+	MinMB = 1
+	// MaxMB is the largest table size.
+	MaxMB = 65536
+	// DefaultMB is the engine's default Hash size.
+	DefaultMB = 16
+)
+
+// DepthOffset is added to a depth before it is stored in the entry's depth
+// byte, so that quiescence depths (negative) fit. Stored depths are clamped to
+// 1-DepthOffset .. 255-DepthOffset (-31 .. 223).
+const DepthOffset = 32
+
+// Replacement and maintenance parameters.
+const (
+	// ageWeight is how many plies of depth one generation of age is worth
+	// when choosing which entry of a full bucket to replace.
+	ageWeight = 8
+	// sameKeyDepthMargin: a non-exact result for a key already stored
+	// overwrites the old entry (of the current generation) only when its
+	// depth is greater than the old depth minus this margin.
+	sameKeyDepthMargin = 4
+	// hashfullSample is the number of entries Hashfull inspects.
+	hashfullSample = 1000
+	// parallelClearMB is the table size from which Clear uses several
+	// goroutines.
+	parallelClearMB = 64
+)
+
+const (
+	entriesPerBucket = 4
+	bucketBytes      = 64
+	bytesPerMB       = 1 << 20
+
+	scoreShift = 16
+	evalShift  = 32
+	depthShift = 48
+	boundShift = 56
+	pvShift    = 58
+	genShift   = 59
+
+	genBits = 5
+	genMask = 1<<genBits - 1
+
+	int16Min = -1 << 15
+	int16Max = 1<<15 - 1
+)
+
+// slot is one entry: the check word (key ^ data) and the data word.
+type slot struct {
+	check atomic.Uint64
+	data  atomic.Uint64
+}
+
+// bucket is one cache line of entries.
+type bucket [entriesPerBucket]slot
+
+// The layout above relies on this size; the build fails if it changes.
+var _ [bucketBytes - unsafe.Sizeof(bucket{})]struct{}
+var _ [unsafe.Sizeof(bucket{}) - bucketBytes]struct{}
+
+// Entry is one decoded table entry.
+type Entry struct {
+	Move  movegen.Move
+	Score int // adjusted to the probing ply (mate distance from the root)
+	Eval  int
+	Depth int
+	Bound Bound
+	PV    bool
+}
+
+// Table is the transposition table. Probe, Store, Prefetch and Hashfull may be
+// called from several goroutines at once; Resize and Clear must not run while
+// anything else uses the table. NewSearch may run at any time.
+type Table struct {
+	buckets []bucket
+	mb      int
+	gen     atomic.Uint32 // current generation, 0..genMask
+}
+
+// New returns an empty table of mb MiB (clamped to MinMB..MaxMB).
+func New(mb int) *Table {
+	t := &Table{}
+	t.alloc(clampMB(mb))
+	return t
+}
+
+func clampMB(mb int) int {
+	return min(max(mb, MinMB), MaxMB)
+}
+
+// alloc replaces the bucket array with a zeroed one of mb MiB. The Go
+// allocator starts large objects on a page boundary, so every bucket sits on
+// one cache line (TestBucketsAligned checks it).
+func (t *Table) alloc(mb int) {
+	t.buckets = make([]bucket, mb*(bytesPerMB/bucketBytes))
+	t.mb = mb
+	t.gen.Store(0)
+}
+
+// Resize reallocates the table at mb MiB (clamped to MinMB..MaxMB) and clears
+// it. Resizing to the current size only clears.
+func (t *Table) Resize(mb int) {
+	mb = clampMB(mb)
+	if mb == t.mb && t.buckets != nil {
+		t.Clear()
+		return
+	}
+	// Let the old array go before taking the new one so that memory use
+	// does not peak at both sizes together.
+	t.buckets = nil
+	runtime.GC()
+	t.alloc(mb)
+}
+
+// SizeMB returns the table size in MiB.
+func (t *Table) SizeMB() int { return t.mb }
+
+// Clear empties every entry and resets the generation. Big tables are
+// cleared by several goroutines.
+func (t *Table) Clear() {
+	workers := 1
+	if t.mb >= parallelClearMB {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	t.clearWith(workers)
+}
+
+// clearWith zeroes the table in workers contiguous chunks, in parallel.
+func (t *Table) clearWith(workers int) {
+	n := len(t.buckets)
+	workers = min(max(workers, 1), n)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := n*w/workers, n*(w+1)/workers
+		wg.Go(func() { clear(t.buckets[lo:hi]) })
+	}
+	wg.Wait()
+	t.gen.Store(0)
+}
+
+// NewSearch advances the generation, ageing every stored entry by one.
+func (t *Table) NewSearch() {
+	for {
+		g := t.gen.Load()
+		if t.gen.CompareAndSwap(g, (g+1)&genMask) {
+			return
+		}
+	}
+}
+
+// index returns the bucket of key.
+func (t *Table) index(key uint64) int {
+	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
+	return int(hi)
+}
+
+// Prefetch touches the bucket of key so that a later Probe or Store finds it
+// in cache.
+func (t *Table) Prefetch(key uint64) {
+	_ = t.buckets[t.index(key)][0].data.Load()
+}
+
+// Probe looks key up. On a hit it returns the entry with its score converted
+// from "mate distance from this node" to "mate distance from the root" for a
+// node at ply.
+func (t *Table) Probe(key uint64, ply int) (Entry, bool) {
+	b := &t.buckets[t.index(key)]
+	for i := range b {
+		data := b[i].data.Load()
+		if data == 0 || b[i].check.Load()^data != key {
+			continue
+		}
+		return decode(data, ply), true
+	}
+	return Entry{}, false
+}
+
+// Store records a search result for key found at ply. Mate scores are stored
+// relative to the node, so that they stay right when the position is reached
+// at another ply. score and eval are clamped to the int16 range, depth as
+// DepthOffset says.
+//
+// Replacement: an entry for the same key is overwritten unless it is of the
+// current generation, the new bound is not exact and the new depth is at
+// least sameKeyDepthMargin below the old one; in that case only its move (if
+// move is not NoMove) and generation are refreshed. Storing NoMove keeps the
+// move already stored for the key. Otherwise the new result goes to an empty
+// slot or, in a full bucket, replaces the entry with the least
+// depth - ageWeight*age.
+func (t *Table) Store(key uint64, ply int, move movegen.Move, score, eval, depth int, bound Bound, pv bool) {
+	b := &t.buckets[t.index(key)]
+	gen := uint64(t.gen.Load())
+
+	victim, victimValue := 0, math.MaxInt
+	for i := range b {
+		data := b[i].data.Load()
+		if data == 0 {
+			if victimValue != math.MinInt {
+				victim, victimValue = i, math.MinInt // the first empty slot
+			}
+			continue
+		}
+		if b[i].check.Load()^data == key {
+			storeSameKey(&b[i], key, data, gen, ply, move, score, eval, depth, bound, pv)
+			return
+		}
+		age := int((gen - data>>genShift) & genMask)
+		if v := int(data>>depthShift&0xff) - ageWeight*age; v < victimValue {
+			victim, victimValue = i, v
+		}
+	}
+	write(&b[victim], key, encode(move, toStored(score, ply), eval, depth, bound, pv, gen))
+}
+
+// storeSameKey applies the same-key replacement rule to s, which holds key
+// with data old.
+func storeSameKey(s *slot, key, old, gen uint64, ply int, move movegen.Move, score, eval, depth int, bound Bound, pv bool) {
+	if move == movegen.NoMove {
+		move = movegen.Move(old)
+	}
+	oldDepth := int(old>>depthShift&0xff) - DepthOffset
+	sameGen := old>>genShift == gen
+	if bound != BoundExact && sameGen && depth <= oldDepth-sameKeyDepthMargin {
+		// Keep the deeper result; refresh its move and age.
+		data := old&^(0xffff|genMask<<genShift) | uint64(move) | gen<<genShift
+		if data != old {
+			write(s, key, data)
+		}
+		return
+	}
+	write(s, key, encode(move, toStored(score, ply), eval, depth, bound, pv, gen))
+}
+
+// write stores one entry: data first, then the check word.
+func write(s *slot, key, data uint64) {
+	s.data.Store(data)
+	s.check.Store(key ^ data)
+}
+
+// toStored converts a root-relative mate score to node-relative.
+func toStored(score, ply int) int {
+	if score >= MateThreshold {
+		return score + ply
+	}
+	if score <= -MateThreshold {
+		return score - ply
+	}
+	return score
+}
+
+// fromStored converts a node-relative mate score to root-relative.
+func fromStored(score, ply int) int {
+	if score >= MateThreshold {
+		return score - ply
+	}
+	if score <= -MateThreshold {
+		return score + ply
+	}
+	return score
+}
+
+func clampInt16(v int) uint64 {
+	return uint64(uint16(int16(min(max(v, int16Min), int16Max))))
+}
+
+// encode packs an entry's fields into a data word (see the package comment).
+func encode(move movegen.Move, score, eval, depth int, bound Bound, pv bool, gen uint64) uint64 {
+	d := uint64(min(max(depth+DepthOffset, 1), 255))
+	data := uint64(move) |
+		clampInt16(score)<<scoreShift |
+		clampInt16(eval)<<evalShift |
+		d<<depthShift |
+		uint64(bound&3)<<boundShift |
+		gen<<genShift
+	if pv {
+		data |= 1 << pvShift
+	}
+	return data
+}
+
+// decode unpacks a data word, converting the score for a node at ply.
+func decode(data uint64, ply int) Entry {
+	return Entry{
+		Move:  movegen.Move(data),
+		Score: fromStored(int(int16(data>>scoreShift)), ply),
+		Eval:  int(int16(data >> evalShift)),
+		Depth: int(data>>depthShift&0xff) - DepthOffset,
+		Bound: Bound(data >> boundShift & 3),
+		PV:    data>>pvShift&1 != 0,
+	}
+}
+
+// Hashfull returns how full the table is, in entries per mille, counting
+// entries of the current generation among the first hashfullSample entries.
+func (t *Table) Hashfull() int {
+	gen := uint64(t.gen.Load())
+	nb := min((hashfullSample+entriesPerBucket-1)/entriesPerBucket, len(t.buckets))
+	used := 0
+	for i := range t.buckets[:nb] {
+		for j := range t.buckets[i] {
+			data := t.buckets[i][j].data.Load()
+			if data != 0 && data>>genShift == gen {
+				used++
+			}
+		}
+	}
+	return used * 1000 / (nb * entriesPerBucket)
+}

@@ -1,0 +1,521 @@
+package tt
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"testing"
+	"unsafe"
+
+	"github.com/kingrook/kingrook/movegen"
+)
+
+// mate mirrors eval.Mate (tt cannot import eval): MateThreshold + MaxPly.
+const mate = MateThreshold + 128
+
+// bucketKeys returns n distinct keys that all index bucket b of t.
+func bucketKeys(tb testing.TB, t *Table, b, n int) []uint64 {
+	tb.Helper()
+	// floor(b * 2^64 / len) + 1 is the first key whose multiply-high is b
+	// (or its floor is exactly on the boundary); the next 2^64/len - 1 keys
+	// stay in b.
+	q, _ := bits.Div64(uint64(b), 0, uint64(len(t.buckets)))
+	keys := make([]uint64, n)
+	for i := range keys {
+		keys[i] = q + 1 + uint64(i)*7919
+		if got := t.index(keys[i]); got != b {
+			tb.Fatalf("key %#x indexes bucket %d, want %d", keys[i], got, b)
+		}
+	}
+	return keys
+}
+
+func mustProbe(tb testing.TB, t *Table, key uint64, ply int) Entry {
+	tb.Helper()
+	e, ok := t.Probe(key, ply)
+	if !ok {
+		tb.Fatalf("Probe(%#x): miss, want hit", key)
+	}
+	return e
+}
+
+func TestRoundTrip(t *testing.T) {
+	sq := movegen.NewSquare
+	cases := []struct {
+		name string
+		e    Entry
+		ply  int
+	}{
+		{"plain", Entry{movegen.NewMove(sq(4, 1), sq(4, 3)), 35, 20, 7, BoundExact, true}, 0},
+		{"negative score and eval", Entry{movegen.NewMove(sq(6, 7), sq(5, 5)), -412, -3000, 12, BoundUpper, false}, 9},
+		{"quiescence depth", Entry{movegen.NewPromotion(sq(0, 6), sq(1, 7), movegen.Queen), 900, -15, -1, BoundLower, false}, 17},
+		{"lowest depth", Entry{movegen.NewSpecial(sq(4, 0), sq(7, 0), movegen.Castling), -1, 1, 1 - DepthOffset, BoundNone, true}, 3},
+		{"highest depth", Entry{movegen.NewSpecial(sq(4, 4), sq(3, 5), movegen.EnPassant), 0, 0, 255 - DepthOffset, BoundExact, false}, 0},
+		{"no move", Entry{movegen.NoMove, MateThreshold - 1, -(MateThreshold - 1), 0, BoundUpper, false}, 60},
+		{"int16 edges", Entry{movegen.Move(0xffff), -(MateThreshold - 1), 1<<15 - 1, 3, BoundLower, true}, 1},
+		{"most negative eval", Entry{movegen.NullMove, 5, -1 << 15, 2, BoundExact, true}, 1},
+	}
+	tab := New(1)
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			key := 0x9e3779b97f4a7c15 * uint64(i+1)
+			tab.Store(key, c.ply, c.e.Move, c.e.Score, c.e.Eval, c.e.Depth, c.e.Bound, c.e.PV)
+			if got := mustProbe(t, tab, key, c.ply); got != c.e {
+				t.Errorf("got %+v, want %+v", got, c.e)
+			}
+		})
+	}
+}
+
+func TestClamping(t *testing.T) {
+	tab := New(1)
+	tab.Store(1, 0, movegen.NoMove, 50, 100000, -100, BoundExact, false)
+	e := mustProbe(t, tab, 1, 0)
+	if e.Depth != 1-DepthOffset || e.Eval != 1<<15-1 || e.Score != 50 {
+		t.Errorf("low clamp: got %+v", e)
+	}
+	tab.Store(2, 0, movegen.NoMove, -70000, -100000, 1000, BoundExact, false)
+	e = mustProbe(t, tab, 2, 0)
+	if e.Depth != 255-DepthOffset || e.Eval != -1<<15 || e.Score != -1<<15 {
+		t.Errorf("high clamp: got %+v", e)
+	}
+}
+
+func TestMateScorePly(t *testing.T) {
+	tab := New(1)
+	m := movegen.NewMove(movegen.NewSquare(3, 0), movegen.NewSquare(3, 7))
+	// Mate in 10 plies from the root, found at ply 5: mate in 5 from the node.
+	tab.Store(100, 5, m, mate-10, 0, 6, BoundExact, true)
+	// Reached again at ply 3, the same mate is 3+5 = 8 plies from the root.
+	if got := mustProbe(t, tab, 100, 3).Score; got != mate-8 {
+		t.Errorf("mate score at ply 3: got %d, want %d", got, mate-8)
+	}
+	if got := mustProbe(t, tab, 100, 5).Score; got != mate-10 {
+		t.Errorf("mate score at ply 5: got %d, want %d", got, mate-10)
+	}
+	tab.Store(101, 5, m, -(mate - 10), 0, 6, BoundExact, true)
+	if got := mustProbe(t, tab, 101, 3).Score; got != -(mate - 8) {
+		t.Errorf("mated score at ply 3: got %d, want %d", got, -(mate - 8))
+	}
+	// The thresholds themselves are mate scores; one inside is not.
+	tab.Store(102, 7, m, MateThreshold, 0, 1, BoundLower, false)
+	if got := mustProbe(t, tab, 102, 2).Score; got != MateThreshold+5 {
+		t.Errorf("threshold score: got %d, want %d", got, MateThreshold+5)
+	}
+	tab.Store(103, 7, m, -(MateThreshold - 1), 0, 1, BoundUpper, false)
+	if got := mustProbe(t, tab, 103, 2).Score; got != -(MateThreshold - 1) {
+		t.Errorf("non-mate score moved: got %d, want %d", got, -(MateThreshold - 1))
+	}
+}
+
+func TestMiss(t *testing.T) {
+	tab := New(1)
+	keys := bucketKeys(t, tab, 42, 2)
+	if _, ok := tab.Probe(keys[0], 0); ok {
+		t.Fatal("hit in an empty table")
+	}
+	tab.Store(keys[0], 0, movegen.NewMove(1, 2), 5, 5, 5, BoundExact, false)
+	if _, ok := tab.Probe(keys[1], 0); ok {
+		t.Error("hit for another key of the same bucket")
+	}
+	// Key zero stores and probes like any other key (empty slots are marked
+	// by their depth byte, not by the key).
+	if _, ok := tab.Probe(0, 0); ok {
+		t.Error("key 0 hits before being stored")
+	}
+	tab.Store(0, 0, movegen.NoMove, 0, 0, 0, BoundNone, false)
+	if e := mustProbe(t, tab, 0, 0); e != (Entry{}) {
+		t.Errorf("key 0: got %+v, want zero entry", e)
+	}
+}
+
+func TestSameKeyReplacement(t *testing.T) {
+	tab := New(1)
+	const key = 0xdeadbeefcafef00d
+	m1 := movegen.NewMove(12, 28)
+	m2 := movegen.NewMove(6, 21)
+	tab.Store(key, 0, m1, 80, 10, 10, BoundLower, true)
+
+	// A much shallower bound keeps the deep result but takes the new move.
+	tab.Store(key, 0, m2, -50, 11, 2, BoundUpper, false)
+	want := Entry{m2, 80, 10, 10, BoundLower, true}
+	if got := mustProbe(t, tab, key, 0); got != want {
+		t.Errorf("shallow bound: got %+v, want %+v", got, want)
+	}
+	// NoMove never erases the stored move.
+	tab.Store(key, 0, movegen.NoMove, 30, 12, 9, BoundUpper, false)
+	want = Entry{m2, 30, 12, 9, BoundUpper, false}
+	if got := mustProbe(t, tab, key, 0); got != want {
+		t.Errorf("NoMove store: got %+v, want %+v", got, want)
+	}
+	// An exact score replaces whatever its depth.
+	tab.Store(key, 0, m1, 7, 13, 1, BoundExact, true)
+	want = Entry{m1, 7, 13, 1, BoundExact, true}
+	if got := mustProbe(t, tab, key, 0); got != want {
+		t.Errorf("exact store: got %+v, want %+v", got, want)
+	}
+	// A deep entry from an earlier search gives way to a shallow new one.
+	tab.Store(key, 0, m1, 100, 0, 20, BoundLower, false)
+	tab.NewSearch()
+	tab.Store(key, 0, m2, -5, 0, 2, BoundUpper, false)
+	want = Entry{m2, -5, 0, 2, BoundUpper, false}
+	if got := mustProbe(t, tab, key, 0); got != want {
+		t.Errorf("old generation: got %+v, want %+v", got, want)
+	}
+}
+
+func TestBucketReplacement(t *testing.T) {
+	tab := New(3) // not a power of two
+	keys := bucketKeys(t, tab, 31337, 6)
+	depths := []int{10, 12, 3, 8}
+	for i, d := range depths {
+		tab.Store(keys[i], 0, movegen.NewMove(movegen.Square(i), 40), i, 0, d, BoundExact, false)
+	}
+	// The bucket is full: a new key evicts the shallowest entry.
+	tab.Store(keys[4], 0, movegen.NewMove(5, 40), 4, 0, 1, BoundLower, false)
+	if _, ok := tab.Probe(keys[2], 0); ok {
+		t.Error("the depth-3 entry survived")
+	}
+	for _, i := range []int{0, 1, 3, 4} {
+		if e := mustProbe(t, tab, keys[i], 0); e.Score != i {
+			t.Errorf("key %d: score %d, want %d", i, e.Score, i)
+		}
+	}
+	// Another shallow key in the same search evicts the shallow newcomer,
+	// never the deep entries.
+	tab.Store(keys[5], 0, movegen.NoMove, 5, 0, 2, BoundLower, false)
+	for _, i := range []int{0, 1, 3, 5} {
+		mustProbe(t, tab, keys[i], 0)
+	}
+}
+
+func TestOldGenerationReplaced(t *testing.T) {
+	tab := New(1)
+	keys := bucketKeys(t, tab, 777, 8)
+	for _, k := range keys[:4] {
+		tab.Store(k, 0, movegen.NoMove, 1, 1, 20, BoundExact, true)
+	}
+	for range 3 {
+		tab.NewSearch()
+	}
+	// 20 - 3*ageWeight < 1: each old entry is now worth less than a fresh
+	// depth-1 one, so four new keys take the whole bucket.
+	for _, k := range keys[4:] {
+		tab.Store(k, 0, movegen.NoMove, 2, 2, 1, BoundUpper, false)
+	}
+	for i, k := range keys {
+		_, ok := tab.Probe(k, 0)
+		if ok != (i >= 4) {
+			t.Errorf("key %d: hit %v, want %v", i, ok, i >= 4)
+		}
+	}
+}
+
+func TestGenerationWraps(t *testing.T) {
+	tab := New(1)
+	for range genMask + 1 {
+		tab.NewSearch()
+	}
+	if g := tab.gen.Load(); g != 0 {
+		t.Fatalf("generation after %d searches: %d, want 0", genMask+1, g)
+	}
+}
+
+func TestClear(t *testing.T) {
+	tab := New(1)
+	rng := rand.New(rand.NewPCG(1, 2))
+	keys := make([]uint64, 5000)
+	for i := range keys {
+		keys[i] = rng.Uint64()
+		tab.Store(keys[i], 0, movegen.NewMove(8, 16), 1, 2, 3, BoundExact, false)
+	}
+	tab.NewSearch()
+	tab.Clear()
+	for _, k := range keys {
+		if _, ok := tab.Probe(k, 0); ok {
+			t.Fatalf("key %#x still there after Clear", k)
+		}
+	}
+	if g := tab.gen.Load(); g != 0 {
+		t.Errorf("generation after Clear: %d, want 0", g)
+	}
+	if h := tab.Hashfull(); h != 0 {
+		t.Errorf("Hashfull after Clear: %d", h)
+	}
+}
+
+func TestClearParallelChunks(t *testing.T) {
+	tab := New(1)
+	for _, workers := range []int{2, 3, 7, 1 << 20} {
+		for i := range tab.buckets {
+			for j := range tab.buckets[i] {
+				tab.buckets[i][j].data.Store(uint64(i + 1))
+				tab.buckets[i][j].check.Store(uint64(j + 1))
+			}
+		}
+		tab.clearWith(workers)
+		for i := range tab.buckets {
+			for j := range tab.buckets[i] {
+				if tab.buckets[i][j].data.Load() != 0 || tab.buckets[i][j].check.Load() != 0 {
+					t.Fatalf("workers=%d: bucket %d slot %d not cleared", workers, i, j)
+				}
+			}
+		}
+	}
+}
+
+func TestResize(t *testing.T) {
+	tab := New(1)
+	tab.Store(99, 0, movegen.NewMove(1, 9), 1, 1, 1, BoundExact, false)
+	tab.Resize(3)
+	if tab.SizeMB() != 3 || len(tab.buckets) != 3*bytesPerMB/bucketBytes {
+		t.Fatalf("after Resize(3): %d MB, %d buckets", tab.SizeMB(), len(tab.buckets))
+	}
+	if _, ok := tab.Probe(99, 0); ok {
+		t.Error("entry survived Resize")
+	}
+	tab.Store(99, 0, movegen.NewMove(1, 9), 1, 1, 1, BoundExact, false)
+	mustProbe(t, tab, 99, 0)
+	tab.Resize(3) // same size: cleared in place
+	if _, ok := tab.Probe(99, 0); ok {
+		t.Error("entry survived Resize to the same size")
+	}
+	tab.Resize(0)
+	if tab.SizeMB() != MinMB {
+		t.Errorf("Resize(0): %d MB, want %d", tab.SizeMB(), MinMB)
+	}
+	if got := New(-7).SizeMB(); got != MinMB {
+		t.Errorf("New(-7): %d MB, want %d", got, MinMB)
+	}
+	if got := clampMB(1 << 30); got != MaxMB {
+		t.Errorf("clampMB(1<<30) = %d, want %d", got, MaxMB)
+	}
+}
+
+func TestHashfull(t *testing.T) {
+	tab := New(1)
+	if h := tab.Hashfull(); h != 0 {
+		t.Fatalf("empty table: Hashfull %d", h)
+	}
+	// Fill the sampled buckets one entry at a time: each new entry is one
+	// per mille of the 1000-entry sample.
+	const sampleBuckets = hashfullSample / entriesPerBucket
+	stored, prev := 0, 0
+	for b := range sampleBuckets {
+		for _, k := range bucketKeys(t, tab, b, entriesPerBucket) {
+			tab.Store(k, 0, movegen.NoMove, 0, 0, 4, BoundLower, false)
+			stored++
+			h := tab.Hashfull()
+			if h < prev || h != stored*1000/hashfullSample {
+				t.Fatalf("after %d entries: Hashfull %d (previous %d)", stored, h, prev)
+			}
+			prev = h
+		}
+	}
+	if prev != 1000 {
+		t.Fatalf("full sample: Hashfull %d, want 1000", prev)
+	}
+	// Entries outside the sample do not count.
+	for _, k := range bucketKeys(t, tab, sampleBuckets+10, 4) {
+		tab.Store(k, 0, movegen.NoMove, 0, 0, 4, BoundLower, false)
+	}
+	if h := tab.Hashfull(); h != 1000 {
+		t.Errorf("Hashfull %d, want 1000", h)
+	}
+	// Only the current generation counts.
+	tab.NewSearch()
+	if h := tab.Hashfull(); h != 0 {
+		t.Errorf("after NewSearch: Hashfull %d, want 0", h)
+	}
+	tab.Store(bucketKeys(t, tab, 0, 1)[0], 0, movegen.NoMove, 0, 0, 40, BoundExact, false)
+	if h := tab.Hashfull(); h != 1 {
+		t.Errorf("one current entry: Hashfull %d, want 1", h)
+	}
+	tab.Clear()
+	if h := tab.Hashfull(); h != 0 {
+		t.Errorf("after Clear: Hashfull %d, want 0", h)
+	}
+}
+
+// overheadBudget is the memory a table may use beyond its Hash size.
+const overheadBudget = 30 << 20
+
+func TestSize(t *testing.T) {
+	for _, mb := range []int{1, 2, 3, 16, 100} {
+		tab := New(mb)
+		bytes := uintptr(cap(tab.buckets)) * unsafe.Sizeof(bucket{})
+		if bytes != uintptr(mb)<<20 {
+			t.Errorf("New(%d): %d bytes of buckets, want exactly %d", mb, bytes, mb<<20)
+		}
+		if tab.SizeMB() != mb {
+			t.Errorf("New(%d).SizeMB() = %d", mb, tab.SizeMB())
+		}
+	}
+}
+
+func TestHeapWithinBudget(t *testing.T) {
+	const mb = 64
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	tab := New(mb)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	grew := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	// The lower bound allows for other garbage freed meanwhile.
+	if grew < mb<<20-1<<20 || grew > mb<<20+overheadBudget {
+		t.Errorf("New(%d) grew the heap by %d bytes, want about %d, at most %d", mb, grew, mb<<20, mb<<20+overheadBudget)
+	}
+	// Resizing does not hold both arrays at once.
+	tab.Resize(2 * mb)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	grew = int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	if grew > 2*mb<<20+overheadBudget {
+		t.Errorf("Resize(%d) left the heap %d bytes bigger, want at most %d", 2*mb, grew, 2*mb<<20+overheadBudget)
+	}
+	runtime.KeepAlive(tab)
+}
+
+func TestBucketsAligned(t *testing.T) {
+	for _, mb := range []int{1, 3, 8} {
+		tab := New(mb)
+		if a := uintptr(unsafe.Pointer(&tab.buckets[0])) % bucketBytes; a != 0 {
+			t.Errorf("New(%d): buckets start %d bytes past a cache line", mb, a)
+		}
+	}
+}
+
+// mix scrambles a key (the splitmix64 finalizer).
+func mix(x uint64) uint64 {
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// derived returns the fields the concurrent test stores for key: every
+// field is a function of the key, so a hit that mixes two writes shows.
+func derived(key uint64) (ply int, e Entry) {
+	h := mix(key)
+	ply = int(h >> 58)
+	score := int(h>>16&0x3fff) - 0x2000
+	if h&(1<<30) != 0 {
+		score = mate - int(h>>31&63) // a mate score, adjusted by ply
+	}
+	return ply, Entry{
+		Move:  movegen.Move(h) | 1,
+		Score: score,
+		Eval:  int(int16(h >> 32)),
+		Depth: int(h>>48&63) - 5,
+		Bound: Bound(h >> 54 & 3),
+		PV:    h>>56&1 != 0,
+	}
+}
+
+func TestConcurrentAccess(t *testing.T) {
+	tab := New(1)
+	// All keys fall in a few buckets, so writers constantly overwrite each
+	// other's slots while readers probe them.
+	const buckets, keysPerBucket = 4, 12
+	var keys []uint64
+	for b := range buckets {
+		keys = append(keys, bucketKeys(t, tab, 1000*b+5, keysPerBucket)...)
+	}
+	iters := 100000
+	if testing.Short() {
+		iters = 20000
+	}
+	const goroutines = 4
+	var wg sync.WaitGroup
+	hits := make([]int, goroutines)
+	errs := make(chan string, goroutines)
+	for g := range goroutines {
+		wg.Go(func() {
+			r := rand.New(rand.NewPCG(uint64(g), 99))
+			for i := range iters {
+				key := keys[r.IntN(len(keys))]
+				ply, want := derived(key)
+				if r.IntN(2) == 0 {
+					tab.Store(key, ply, want.Move, want.Score, want.Eval, want.Depth, want.Bound, want.PV)
+					if g == 0 && i%1000 == 0 {
+						tab.NewSearch()
+						_ = tab.Hashfull()
+					}
+					continue
+				}
+				tab.Prefetch(key)
+				if got, ok := tab.Probe(key, ply); ok {
+					hits[g]++
+					if got != want {
+						errs <- fmt.Sprintf("key %#x at ply %d: got %+v, want %+v", key, ply, got, want)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	total := 0
+	for _, h := range hits {
+		total += h
+	}
+	if total == 0 {
+		t.Error("no probe hit at all: the test checked nothing")
+	}
+	t.Logf("%d hits", total)
+}
+
+func TestNoAllocs(t *testing.T) {
+	tab := New(1)
+	key := uint64(0x1234567890abcdef)
+	if n := testing.AllocsPerRun(100, func() {
+		tab.Store(key, 3, movegen.NewMove(1, 2), 10, 20, 5, BoundExact, true)
+		tab.Probe(key, 3)
+		tab.Prefetch(key)
+		key += 0x9e3779b97f4a7c15
+	}); n != 0 {
+		t.Errorf("%v allocations per Store+Probe", n)
+	}
+}
+
+func benchKeys() []uint64 {
+	rng := rand.New(rand.NewPCG(3, 4))
+	keys := make([]uint64, 1<<16)
+	for i := range keys {
+		keys[i] = rng.Uint64()
+	}
+	return keys
+}
+
+func BenchmarkProbe(b *testing.B) {
+	tab := New(DefaultMB)
+	keys := benchKeys()
+	for i, k := range keys {
+		if i%2 == 0 { // half hits, half misses
+			tab.Store(k, 0, movegen.NewMove(1, 2), i, i, 5, BoundExact, false)
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		tab.Probe(keys[i&(len(keys)-1)], 4)
+		i++
+	}
+}
+
+func BenchmarkStore(b *testing.B) {
+	tab := New(DefaultMB)
+	keys := benchKeys()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		tab.Store(keys[i&(len(keys)-1)], 4, movegen.NewMove(1, 2), i&1023, 0, i&31, BoundLower, false)
+		i++
+	}
+}
