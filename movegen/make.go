@@ -8,15 +8,17 @@ func (p *Position) Make(m Move) {
 	from, to := m.From(), m.To()
 	pc := p.board[from]
 	p.history = append(p.history, undo{
-		move:     m,
-		castling: p.castling,
-		ep:       p.ep,
-		rule50:   uint8(min(p.rule50, 255)),
-		key:      p.key,
-		pawnKey:  p.pawnKey,
-		checkers: p.checkers,
+		move:      m,
+		castling:  p.castling,
+		ep:        p.ep,
+		rule50:    uint16(p.rule50),
+		key:       p.key,
+		pawnKey:   p.pawnKey,
+		checkers:  p.checkers,
+		sinceNull: uint16(min(p.sinceNull, 0xFFFF)),
 	})
 	p.keys = append(p.keys, p.key)
+	p.sinceNull++
 	u := &p.history[len(p.history)-1]
 	key := p.key ^ zobristSide
 	if p.ep != NoSquare {
@@ -150,6 +152,7 @@ func (p *Position) restore(u *undo) {
 	p.key = u.key
 	p.pawnKey = u.pawnKey
 	p.checkers = u.checkers
+	p.sinceNull = int(u.sinceNull)
 	p.history = p.history[:len(p.history)-1]
 	p.keys = p.keys[:len(p.keys)-1]
 }
@@ -157,15 +160,17 @@ func (p *Position) restore(u *undo) {
 // MakeNull passes the move (for null-move pruning). Not legal in check.
 func (p *Position) MakeNull() {
 	p.history = append(p.history, undo{
-		move:     NullMove,
-		castling: p.castling,
-		ep:       p.ep,
-		rule50:   uint8(min(p.rule50, 255)),
-		key:      p.key,
-		pawnKey:  p.pawnKey,
-		checkers: p.checkers,
+		move:      NullMove,
+		castling:  p.castling,
+		ep:        p.ep,
+		rule50:    uint16(p.rule50),
+		key:       p.key,
+		pawnKey:   p.pawnKey,
+		checkers:  p.checkers,
+		sinceNull: uint16(min(p.sinceNull, 0xFFFF)),
 	})
 	p.keys = append(p.keys, p.key)
+	p.sinceNull = 0
 	key := p.key ^ zobristSide
 	if p.ep != NoSquare {
 		key ^= zobristEP[p.ep.File()]
@@ -187,22 +192,20 @@ func (p *Position) UnmakeNull() {
 // the reach of the half-move clock and not across a null move.
 func (p *Position) IsRepetition() bool {
 	n := len(p.keys)
-	end := min(p.rule50, n)
+	end := min(p.rule50, p.sinceNull)
 	for i := 4; i <= end; i += 2 {
 		if p.keys[n-i] == p.key {
 			return true
-		}
-		if p.history[n-i].move == NullMove || p.history[n-i+1].move == NullMove {
-			return false
 		}
 	}
 	return false
 }
 
-// RepetitionCount returns how often the current position occurred before.
+// RepetitionCount returns how often the current position occurred before,
+// within the reach of the half-move clock and not across a null move.
 func (p *Position) RepetitionCount() int {
 	n := len(p.keys)
-	end := min(p.rule50, n)
+	end := min(p.rule50, p.sinceNull)
 	c := 0
 	for i := 4; i <= end; i += 2 {
 		if p.keys[n-i] == p.key {

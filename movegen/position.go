@@ -34,38 +34,42 @@ type castleData struct {
 	mask     [64]uint8   // rights kept when a move touches the square (AND mask)
 }
 
+// maxRule50 bounds the half-move clock read from a FEN (it is kept in 16 bits).
+const maxRule50 = 10000
+
 // undo holds what make cannot recompute on unmake.
 type undo struct {
-	move     Move
-	captured Piece
-	castling uint8
-	ep       Square
-	rule50   uint8
-	key      uint64
-	pawnKey  uint64
-	checkers Bitboard
-	pliesNul uint16 // plies since the last null move, for repetition scanning
+	move      Move
+	captured  Piece
+	castling  uint8
+	ep        Square
+	rule50    uint16
+	key       uint64
+	pawnKey   uint64
+	checkers  Bitboard
+	sinceNull uint16 // plies since the last null move (or SetFEN), for repetition scanning
 }
 
 // Position is a chess position with its game history (for repetitions).
 // The zero value is not usable: use NewPosition or SetFEN.
 type Position struct {
-	board    [64]Piece
-	byType   [7]Bitboard // index 0 = all pieces
-	byColor  [2]Bitboard
-	count    [16]uint8 // piece counts by Piece
-	side     Color
-	ep       Square
-	castling uint8
-	rule50   int
-	fullmove int
-	key      uint64
-	pawnKey  uint64
-	checkers Bitboard
-	cd       castleData
-	kingSq   [2]Square
-	history  []undo   // one entry per made move
-	keys     []uint64 // key before each made move, for repetition detection
+	board     [64]Piece
+	byType    [7]Bitboard // index 0 = all pieces
+	byColor   [2]Bitboard
+	count     [16]uint8 // piece counts by Piece
+	side      Color
+	ep        Square
+	castling  uint8
+	rule50    int
+	fullmove  int
+	key       uint64
+	pawnKey   uint64
+	checkers  Bitboard
+	sinceNull int // plies made since SetFEN or the last null move
+	cd        castleData
+	kingSq    [2]Square
+	history   []undo   // one entry per made move
+	keys      []uint64 // key before each made move, for repetition detection
 }
 
 // StartFEN is the standard starting position.
@@ -346,13 +350,20 @@ func (p *Position) parseFEN(fen string) error {
 		if !ok || s.Rank() != [2]int{5, 2}[p.side] {
 			return fmt.Errorf("invalid FEN: bad en-passant square %q", f[3])
 		}
-		p.ep = s
+		// The ep square and the square the pawn came from must be empty.
+		from := s + 8
+		if p.side == Black {
+			from = s - 8
+		}
+		if p.byType[0]&(SquareBB(s)|SquareBB(from)) == 0 {
+			p.ep = s
+		}
 	}
 	// 5. Counters.
 	p.fullmove = 1
 	if len(f) >= 5 {
 		n, err := strconv.Atoi(f[4])
-		if err != nil || n < 0 || n > 10000 {
+		if err != nil || n < 0 || n > maxRule50 {
 			return fmt.Errorf("invalid FEN: bad half-move clock %q", f[4])
 		}
 		p.rule50 = n
@@ -399,9 +410,6 @@ func (p *Position) parseCastling(s string) error {
 		}
 		back := [2]int{0, 7}[c]
 		ksq := p.kingSq[c]
-		if ksq.Rank() != back {
-			return fmt.Errorf("invalid FEN: castling right %q but the %v king is not on its back rank", s[i], colorName(c))
-		}
 		rook := MakePiece(c, Rook)
 		rsq := NoSquare
 		switch {
@@ -420,20 +428,24 @@ func (p *Position) parseCastling(s string) error {
 				}
 			}
 		case ch >= 'A' && ch <= 'H':
-			rsq = NewSquare(int(ch-'A'), back)
-			if p.board[rsq] != rook || rsq == ksq {
-				return fmt.Errorf("invalid FEN: castling right %q but no %v rook on %v", s[i], colorName(c), rsq)
+			if sq := NewSquare(int(ch-'A'), back); p.board[sq] == rook {
+				rsq = sq
 			}
 		default:
-			return fmt.Errorf("invalid FEN: bad castling letter %q", s[i])
+			return fmt.Errorf("invalid FEN: bad castling letter %q in %q", s[i], s)
 		}
-		if rsq == NoSquare {
-			return fmt.Errorf("invalid FEN: castling right %q but no %v rook on that side", s[i], colorName(c))
+		// A right whose king or rook is missing is ignored, as Stockfish and
+		// the GUIs do: sloppy FEN writers often leave stale KQkq behind.
+		if ksq.Rank() != back || rsq == NoSquare {
+			continue
 		}
 		kingSide := rsq > ksq
 		idx := castleIndex(c, kingSide)
 		if p.castling&(1<<idx) != 0 {
-			return fmt.Errorf("invalid FEN: castling right %q repeated", s[i])
+			if p.cd.rook[idx] == rsq {
+				continue // the same right named twice (e.g. KH)
+			}
+			return fmt.Errorf("invalid FEN: castling field %q names two %v rooks on one side of the king", s, colorName(c))
 		}
 		p.addCastling(c, kingSide, rsq)
 	}

@@ -1,0 +1,108 @@
+package movegen
+
+import (
+	"strings"
+	"testing"
+)
+
+// mustPos parses fen or fails the test.
+func mustPos(t testing.TB, fen string) *Position {
+	t.Helper()
+	p := &Position{}
+	if err := p.SetFEN(fen); err != nil {
+		t.Fatalf("SetFEN(%q): %v", fen, err)
+	}
+	return p
+}
+
+// placement writes the piece-placement field of a FEN for the given pieces,
+// independently of Position.FEN.
+func placement(pieces map[Square]Piece) string {
+	var sb strings.Builder
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 8; f++ {
+			pc, ok := pieces[NewSquare(f, r)]
+			if !ok {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			sb.WriteString(pc.String())
+		}
+		if empty > 0 {
+			sb.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	return sb.String()
+}
+
+// legalMoves returns the legal moves of p as a slice.
+func legalMoves(p *Position) []Move {
+	var l MoveList
+	p.GenerateLegal(&l)
+	out := make([]Move, l.N)
+	for i := range out {
+		out[i] = l.Moves[i].Move
+	}
+	return out
+}
+
+// castlingMoves returns the legal castling moves of p.
+func castlingMoves(p *Position) []Move {
+	var out []Move
+	for _, m := range legalMoves(p) {
+		if m.IsCastling() {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// checkConsistent fails when the incremental state disagrees with a full
+// recomputation (keys, checkers, king squares, piece counts, bitboards).
+func checkConsistent(t testing.TB, p *Position) {
+	t.Helper()
+	if k := p.ComputeKey(); k != p.Key() {
+		t.Fatalf("%s: key %x, recomputed %x", p.FEN(true), p.Key(), k)
+	}
+	if k := p.ComputePawnKey(); k != p.PawnKey() {
+		t.Fatalf("%s: pawn key %x, recomputed %x", p.FEN(true), p.PawnKey(), k)
+	}
+	us := p.SideToMove()
+	if c := p.AttackersTo(p.KingSquare(us), p.Occupied()) & p.ByColor(us.Other()); c != p.Checkers() {
+		t.Fatalf("%s: checkers %x, recomputed %x", p.FEN(true), uint64(p.Checkers()), uint64(c))
+	}
+	var occ, colors [2]Bitboard
+	for s := Square(0); s < 64; s++ {
+		pc := p.PieceOn(s)
+		if pc == NoPiece {
+			continue
+		}
+		if !p.Pieces(pc.Color(), pc.Type()).Has(s) {
+			t.Fatalf("%s: %v on %v missing from its bitboard", p.FEN(true), pc, s)
+		}
+		occ[0] |= SquareBB(s)
+		colors[pc.Color()] |= SquareBB(s)
+		if pc.Type() == King && p.KingSquare(pc.Color()) != s {
+			t.Fatalf("%s: king square %v, king on %v", p.FEN(true), p.KingSquare(pc.Color()), s)
+		}
+	}
+	if occ[0] != p.Occupied() || colors[White] != p.ByColor(White) || colors[Black] != p.ByColor(Black) {
+		t.Fatalf("%s: occupancy bitboards disagree with the board", p.FEN(true))
+	}
+	for pc := WhitePawn; pc <= BlackKing; pc++ {
+		if pc.Type() == NoPieceType || pc.Type() > King {
+			continue
+		}
+		if n := p.Pieces(pc.Color(), pc.Type()).Count(); n != p.Count(pc) {
+			t.Fatalf("%s: count of %v is %d, board has %d", p.FEN(true), pc, p.Count(pc), n)
+		}
+	}
+}
