@@ -1,0 +1,187 @@
+package search
+
+import "github.com/kingrook/kingrook/movegen"
+
+// Move picker stages.
+const (
+	stageTT = iota
+	stageGenNoisy
+	stageGoodNoisy
+	stageGenQuiet
+	stageQuiet
+	stageBadNoisy
+	stageDone
+)
+
+// Ordering score bands.
+const (
+	scoreKiller1 = 1 << 28
+	scoreKiller2 = scoreKiller1 - 1
+	scoreCounter = scoreKiller1 - 2
+)
+
+var mvvValues = [8]int32{0, 100, 320, 330, 500, 950, 0, 0}
+
+// picker yields legal moves in a good order, generating them in stages:
+// the TT move, winning noisy moves, quiet moves (killers and counter-move
+// first, then by history), then losing noisy moves.
+type picker struct {
+	w          *worker
+	ply        int
+	ttMove     movegen.Move
+	killers    [2]movegen.Move
+	counter    movegen.Move
+	stage      int
+	noisy      movegen.MoveList
+	quiet      movegen.MoveList
+	bad        [movegen.MaxMoves]movegen.Move
+	nBad       int
+	idx        int
+	badIdx     int
+	skipQuiets bool
+	qsearch    bool // only noisy moves (all moves when in check)
+	inCheck    bool
+}
+
+func (mp *picker) init(w *worker, ply int, ttMove movegen.Move, qsearch bool) {
+	mp.w = w
+	mp.ply = ply
+	mp.ttMove = ttMove
+	mp.qsearch = qsearch
+	mp.inCheck = w.pos.InCheck()
+	mp.stage = stageTT
+	mp.nBad, mp.idx, mp.badIdx = 0, 0, 0
+	mp.skipQuiets = false
+	mp.noisy.N, mp.quiet.N = 0, 0
+	f := &w.stack[ply+stackOffset]
+	mp.killers = f.killers
+	mp.counter = movegen.NoMove
+	if prev := w.stack[ply+stackOffset-1]; prev.move != movegen.NoMove && prev.move != movegen.NullMove {
+		mp.counter = w.hist.counter[prev.piece][prev.move.To()]
+	}
+	if ttMove == movegen.NoMove || (qsearch && !mp.inCheck && !isNoisy(w.pos, ttMove)) || !w.pos.IsPseudoLegalFast(ttMove) {
+		mp.ttMove = movegen.NoMove
+		mp.stage = stageGenNoisy
+	}
+}
+
+// isNoisy tells whether m is a capture or a queen promotion (the generator's
+// split between noisy and quiet moves).
+func isNoisy(pos *movegen.Position, m movegen.Move) bool {
+	if m.Kind() == movegen.Castling {
+		return false
+	}
+	if m.Kind() == movegen.EnPassant || pos.PieceOn(m.To()) != movegen.NoPiece {
+		return true
+	}
+	return m.IsPromotion() && m.PromotionType() == movegen.Queen
+}
+
+// pickBest moves the best-scored remaining move to position i and returns it.
+func pickBest(l *movegen.MoveList, i int) movegen.Move {
+	best := i
+	for j := i + 1; j < l.N; j++ {
+		if l.Moves[j].Score > l.Moves[best].Score {
+			best = j
+		}
+	}
+	l.Moves[i], l.Moves[best] = l.Moves[best], l.Moves[i]
+	return l.Moves[i].Move
+}
+
+// next returns the next move, or NoMove when none is left.
+func (mp *picker) next() movegen.Move {
+	w := mp.w
+	pos := w.pos
+	for {
+		switch mp.stage {
+		case stageTT:
+			mp.stage = stageGenNoisy
+			return mp.ttMove
+		case stageGenNoisy:
+			pos.GenerateNoisy(&mp.noisy)
+			for i := 0; i < mp.noisy.N; i++ {
+				m := mp.noisy.Moves[i].Move
+				pc := pos.PieceOn(m.From())
+				victim := pos.PieceOn(m.To()).Type()
+				if m.Kind() == movegen.EnPassant {
+					victim = movegen.Pawn
+				}
+				s := mvvValues[victim]*16 + int32(w.hist.capture[pc][m.To()][victim])/16
+				if m.IsPromotion() {
+					s += mvvValues[movegen.Queen] * 8
+				}
+				mp.noisy.Moves[i].Score = s
+			}
+			mp.idx = 0
+			mp.stage = stageGoodNoisy
+		case stageGoodNoisy:
+			for mp.idx < mp.noisy.N {
+				m := pickBest(&mp.noisy, mp.idx)
+				mp.idx++
+				if m == mp.ttMove {
+					continue
+				}
+				if !mp.qsearch && !see(pos, m, -int(mp.noisy.Moves[mp.idx-1].Score)/64) {
+					mp.bad[mp.nBad] = m
+					mp.nBad++
+					continue
+				}
+				return m
+			}
+			if mp.qsearch && !mp.inCheck {
+				mp.stage = stageDone
+				continue
+			}
+			mp.stage = stageGenQuiet
+		case stageGenQuiet:
+			if mp.skipQuiets {
+				mp.stage = stageBadNoisy
+				continue
+			}
+			pos.GenerateQuiet(&mp.quiet)
+			us := pos.SideToMove()
+			ch1 := w.stack[mp.ply+stackOffset-1].cont
+			ch2 := w.stack[mp.ply+stackOffset-2].cont
+			ch4 := w.stack[mp.ply+stackOffset-4].cont
+			for i := 0; i < mp.quiet.N; i++ {
+				m := mp.quiet.Moves[i].Move
+				var s int32
+				switch m {
+				case mp.killers[0]:
+					s = scoreKiller1
+				case mp.killers[1]:
+					s = scoreKiller2
+				case mp.counter:
+					s = scoreCounter
+				default:
+					pc := pos.PieceOn(m.From())
+					to := m.To()
+					s = int32(w.hist.butterfly[us][m.From()][to]) +
+						2*int32(ch1[pc][to]) + int32(ch2[pc][to]) + int32(ch4[pc][to])/2
+				}
+				mp.quiet.Moves[i].Score = s
+			}
+			mp.idx = 0
+			mp.stage = stageQuiet
+		case stageQuiet:
+			for !mp.skipQuiets && mp.idx < mp.quiet.N {
+				m := pickBest(&mp.quiet, mp.idx)
+				mp.idx++
+				if m == mp.ttMove {
+					continue
+				}
+				return m
+			}
+			mp.stage = stageBadNoisy
+		case stageBadNoisy:
+			if mp.badIdx < mp.nBad {
+				mp.badIdx++
+				return mp.bad[mp.badIdx-1]
+			}
+			mp.stage = stageDone
+		default:
+			return movegen.NoMove
+		}
+	}
+}

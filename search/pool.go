@@ -1,0 +1,447 @@
+package search
+
+import (
+	"context"
+	"math"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/tt"
+)
+
+// Pool runs a search over one or more Lazy SMP workers sharing a table.
+// One search runs at a time; Search is not reentrant.
+type Pool struct {
+	table   *tt.Table
+	workers []*worker
+
+	// per search
+	stop       atomic.Bool
+	ponder     atomic.Bool
+	ponderHit  chan struct{}
+	limits     Limits
+	opts       Options
+	start      time.Time
+	startNanos atomic.Int64 // start as UnixNano, moved forward on ponderhit
+	soft, hard time.Duration
+	timed      bool
+	mu         sync.Mutex // guards ponderHit against PonderHit racing Search
+}
+
+// NewPool returns a pool that searches with table.
+func NewPool(table *tt.Table) *Pool {
+	return &Pool{table: table}
+}
+
+// NewGame clears the move-ordering histories of all workers.
+func (p *Pool) NewGame() {
+	for _, w := range p.workers {
+		w.hist.clear()
+	}
+}
+
+// PonderHit switches a pondering search to the clock: from now on the time
+// limits of its Limits apply.
+func (p *Pool) PonderHit() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ponder.Load() {
+		p.startNanos.Store(time.Now().UnixNano())
+		p.ponder.Store(false)
+		if p.ponderHit != nil {
+			close(p.ponderHit)
+			p.ponderHit = nil
+		}
+	}
+}
+
+func (p *Pool) elapsed() time.Duration {
+	return time.Duration(time.Now().UnixNano() - p.startNanos.Load())
+}
+
+// checkLimits stops the search when the hard time limit is reached.
+func (p *Pool) checkLimits() {
+	if p.timed && !p.ponder.Load() && p.elapsed() >= p.hard {
+		p.stop.Store(true)
+	}
+}
+
+func (p *Pool) totalNodes() uint64 {
+	var n uint64
+	for _, w := range p.workers {
+		n += w.nodesPub.Load()
+	}
+	return n
+}
+
+// Search runs a search on pos and returns the best move (see api.go).
+func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, opt Options, onInfo func(Info)) Result {
+	p.startNanos.Store(time.Now().UnixNano())
+	p.start = time.Now()
+	p.stop.Store(false)
+	p.limits = lim
+	p.opts = opt
+	p.opts.Threads = max(1, min(256, opt.Threads))
+	p.opts.MultiPV = max(1, min(256, opt.MultiPV))
+	p.setTimeLimits(pos.SideToMove())
+	p.mu.Lock()
+	p.ponder.Store(lim.Ponder)
+	hitCh := make(chan struct{})
+	p.ponderHit = hitCh
+	p.mu.Unlock()
+
+	for len(p.workers) < p.opts.Threads {
+		p.workers = append(p.workers, newWorker(len(p.workers), p))
+	}
+	p.workers = p.workers[:p.opts.Threads]
+	p.table.NewSearch()
+
+	root := rootMovesFor(pos, lim.SearchMoves)
+	if len(root) == 0 {
+		p.waitIfInfinite(ctx, lim, hitCh)
+		return Result{}
+	}
+
+	// Stop on context cancellation.
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			p.stop.Store(true)
+		case <-done:
+		}
+	}()
+
+	var wg sync.WaitGroup
+	for _, w := range p.workers {
+		w.pos = pos.Clone()
+		w.table = p.table
+		w.rootMoves = w.rootMoves[:0]
+		for _, m := range root {
+			w.rootMoves = append(w.rootMoves, rootMove{move: m, score: -infinite, prevScore: -infinite,
+				pv: []movegen.Move{m}})
+		}
+		w.nodes = 0
+		w.nodesPub.Store(0)
+		w.stopped = false
+		w.completed = 0
+		if w.id > 0 {
+			wg.Add(1)
+			go func(w *worker) {
+				defer wg.Done()
+				w.iterate(nil)
+			}(w)
+		}
+	}
+	main := p.workers[0]
+	main.iterate(onInfo)
+
+	// Infinite and ponder searches never end before stop (or ponderhit).
+	p.waitIfInfinite(ctx, lim, hitCh)
+	p.stop.Store(true)
+	wg.Wait()
+	close(done)
+
+	best := main.rootMoves[0]
+	res := Result{BestMove: best.move, Score: best.score, Depth: main.completed, Nodes: p.totalNodes()}
+	if len(best.pv) > 1 {
+		res.PonderMove = best.pv[1]
+	} else {
+		res.PonderMove = p.ponderFromTT(main.pos, best.move)
+	}
+	return res
+}
+
+// waitIfInfinite blocks an infinite or ponder search that finished early
+// until stop (or, for ponder, ponderhit).
+func (p *Pool) waitIfInfinite(ctx context.Context, lim Limits, hitCh chan struct{}) {
+	if p.stop.Load() && ctx.Err() != nil {
+		return
+	}
+	if lim.Infinite {
+		<-ctx.Done()
+		return
+	}
+	if lim.Ponder {
+		select {
+		case <-ctx.Done():
+		case <-hitCh:
+		}
+	}
+}
+
+// ponderFromTT finds a reply to best in the table when the PV is too short.
+func (p *Pool) ponderFromTT(pos *movegen.Position, best movegen.Move) movegen.Move {
+	pos.Make(best)
+	defer pos.Unmake()
+	if e, ok := p.table.Probe(pos.Key(), 1); ok && e.Move != movegen.NoMove && pos.IsPseudoLegalFast(e.Move) {
+		return e.Move
+	}
+	return movegen.NoMove
+}
+
+// rootMovesFor lists the legal root moves, restricted to searchMoves when
+// given, ordered by a quick guess (captures first).
+func rootMovesFor(pos *movegen.Position, searchMoves []movegen.Move) []movegen.Move {
+	var l movegen.MoveList
+	pos.GenerateLegal(&l)
+	out := make([]movegen.Move, 0, l.N)
+	for i := 0; i < l.N; i++ {
+		m := l.Moves[i].Move
+		if len(searchMoves) > 0 && !slices.Contains(searchMoves, m) {
+			continue
+		}
+		out = append(out, m)
+	}
+	slices.SortStableFunc(out, func(a, b movegen.Move) int {
+		return quickScore(pos, b) - quickScore(pos, a)
+	})
+	return out
+}
+
+func quickScore(pos *movegen.Position, m movegen.Move) int {
+	s := 0
+	if isCapture(pos, m) {
+		s += 1000 + seeValues[pos.PieceOn(m.To()).Type()] - seeValues[pos.PieceOn(m.From()).Type()]/10
+	}
+	if m.IsPromotion() {
+		s += seeValues[m.PromotionType()]
+	}
+	return s
+}
+
+// setTimeLimits computes the soft and hard limits for this move.
+func (p *Pool) setTimeLimits(us movegen.Color) {
+	lim := p.limits
+	overhead := p.opts.MoveOverhead
+	p.timed = false
+	switch {
+	case lim.MoveTime > 0:
+		t := max(time.Duration(tmMinMillis)*time.Millisecond, lim.MoveTime-overhead)
+		p.soft, p.hard, p.timed = t, t, true
+	case lim.HasClock:
+		left, inc := lim.WTime, lim.WInc
+		if us == movegen.Black {
+			left, inc = lim.BTime, lim.BInc
+		}
+		avail := left - overhead - time.Duration(tmSafetyMillis)*time.Millisecond
+		avail = max(time.Duration(tmMinMillis)*time.Millisecond, avail)
+		mtg := tmDefaultMovesToGo
+		if lim.MovesToGo > 0 {
+			mtg = min(lim.MovesToGo, tmDefaultMovesToGo)
+		}
+		soft := avail/time.Duration(mtg) + inc*tmIncNum/tmIncDen
+		hardCap := avail * tmHardCapNum / tmHardCapDen
+		if lim.MovesToGo == 1 {
+			hardCap = avail * 9 / 10
+		}
+		hardCap = max(time.Duration(tmMinMillis)*time.Millisecond, hardCap)
+		hard := min(soft*tmHardMul, hardCap)
+		p.soft, p.hard, p.timed = min(soft, hard), hard, true
+	}
+}
+
+// softStop tells whether to start no new iteration, given how stable the
+// best move has been.
+func (p *Pool) softStop(w *worker) bool {
+	if !p.timed || p.ponder.Load() || p.limits.MoveTime > 0 {
+		return false
+	}
+	scale := tmStabilityMin + (tmStabilityMax-tmStabilityMin)*math.Min(1, w.bestChange)
+	return float64(p.elapsed()) > float64(p.soft)*scale
+}
+
+// iterate is iterative deepening for one worker. Only the main worker
+// (id 0) reports through onInfo and decides when to stop.
+func (w *worker) iterate(onInfo func(Info)) {
+	p := w.pool
+	for i := range w.stack {
+		w.stack[i] = frame{staticEval: -infinite}
+		w.stack[i].cont = &w.hist.cont[0][0][0]
+	}
+	maxDepth := maxPly - 1
+	if p.limits.Depth > 0 {
+		maxDepth = min(maxDepth, p.limits.Depth)
+	}
+	multiPV := min(p.opts.MultiPV, len(w.rootMoves))
+	lastBest := movegen.NoMove
+	for depth := 1; depth <= maxDepth; depth++ {
+		if w.id > 0 && depth > 1 && (depth+w.id)%3 == 0 && w.completed >= depth {
+			continue // helpers skip some depths to diversify
+		}
+		w.rootDepth = depth
+		w.bestChange *= 0.5
+		for i := range w.rootMoves {
+			w.rootMoves[i].prevScore = w.rootMoves[i].score
+		}
+		for w.pvIdx = 0; w.pvIdx < multiPV; w.pvIdx++ {
+			w.selDepth = 0
+			w.aspiration(depth, onInfo)
+			if w.stopped {
+				break
+			}
+			// Sort the searched lines to the front, best first.
+			slices.SortStableFunc(w.rootMoves[w.pvIdx:], func(a, b rootMove) int { return b.score - a.score })
+			if onInfo != nil && (w.pvIdx+1 == multiPV || p.elapsed() > 3*time.Second) {
+				w.report(onInfo, depth, multiPV)
+			}
+		}
+		if w.stopped {
+			break
+		}
+		w.completed = depth
+		if w.id != 0 {
+			continue
+		}
+		if best := w.rootMoves[0].move; best != lastBest {
+			if lastBest != movegen.NoMove {
+				w.bestChange += 1
+			}
+			lastBest = best
+		}
+		// Mate limit: stop once a mate in the asked number of moves is found.
+		if m := p.limits.Mate; m > 0 && eval.IsMate(w.rootMoves[0].score) && w.rootMoves[0].score > 0 &&
+			eval.MateMoves(w.rootMoves[0].score) <= m {
+			break
+		}
+		if p.softStop(w) {
+			break
+		}
+	}
+	if w.id == 0 {
+		p.stop.Store(true)
+		if w.stopped && onInfo != nil {
+			// Report the final PV once more so bestmove equals pv[0].
+			w.report(onInfo, max(1, w.completed), multiPV)
+		}
+	}
+}
+
+// aspiration searches the root at depth with a window around the last score.
+func (w *worker) aspiration(depth int, onInfo func(Info)) {
+	rm := &w.rootMoves[w.pvIdx]
+	alpha, beta := -infinite, infinite
+	delta := aspirationDelta
+	if depth >= aspirationDepth && rm.prevScore != -infinite && !eval.IsMate(rm.prevScore) {
+		alpha = max(rm.prevScore-delta, -infinite)
+		beta = min(rm.prevScore+delta, infinite)
+	}
+	failHighs := 0
+	for {
+		d := max(1, depth-failHighs)
+		score := w.negamax(alpha, beta, d, 0, false)
+		// Sort even after a stop: moves searched to the end keep fresh scores.
+		slices.SortStableFunc(w.rootMoves[w.pvIdx:], func(a, b rootMove) int { return b.score - a.score })
+		if w.stopped {
+			return
+		}
+		switch {
+		case score <= alpha:
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -infinite)
+			failHighs = 0
+		case score >= beta:
+			beta = min(score+delta, infinite)
+			failHighs = min(failHighs+1, 3)
+		default:
+			return
+		}
+		if onInfo != nil && w.pool.elapsed() > 3*time.Second {
+			w.report(onInfo, depth, min(w.pool.opts.MultiPV, len(w.rootMoves)))
+		}
+		delta += delta / 2
+	}
+}
+
+// isRootMove tells whether m is one of the root moves still to be searched
+// in this MultiPV line.
+func (w *worker) isRootMove(m movegen.Move) bool {
+	for i := w.pvIdx; i < len(w.rootMoves); i++ {
+		if w.rootMoves[i].move == m {
+			return true
+		}
+	}
+	return false
+}
+
+// updateRootMove records a root move's score and PV after it is searched.
+func (w *worker) updateRootMove(m movegen.Move, score, moveCount, alpha, beta int, nodes uint64) {
+	for i := w.pvIdx; i < len(w.rootMoves); i++ {
+		rm := &w.rootMoves[i]
+		if rm.move != m {
+			continue
+		}
+		rm.nodes += nodes
+		if moveCount == 1 || score > alpha {
+			rm.score = score
+			rm.selDepth = w.selDepth
+			rm.bound = Exact
+			if score >= beta {
+				rm.bound = Lower
+			} else if score <= alpha {
+				rm.bound = Upper
+			}
+			child := &w.stack[stackOffset+1]
+			rm.pv = append(rm.pv[:0], m)
+			rm.pv = append(rm.pv, child.pv[:child.pvLen]...)
+		} else {
+			rm.score = -infinite // not better than the best: keep it behind
+		}
+		return
+	}
+}
+
+// report sends one Info per PV line.
+func (w *worker) report(onInfo func(Info), depth, multiPV int) {
+	p := w.pool
+	el := p.elapsed()
+	nodes := p.totalNodes() - w.nodesPub.Load() + w.nodes
+	nps := uint64(0)
+	if el > 0 {
+		nps = uint64(float64(nodes) / el.Seconds())
+	}
+	hashfull := p.table.Hashfull()
+	for i := 0; i < multiPV; i++ {
+		rm := w.rootMoves[i]
+		score := rm.score
+		bound := rm.bound
+		d := depth
+		if score == -infinite {
+			// Not searched at this depth yet: show the previous result.
+			score = rm.prevScore
+			bound = Exact
+			d = max(1, depth-1)
+			if score == -infinite {
+				if i > 0 {
+					continue
+				}
+				score = eval.Evaluate(w.pos) // stopped before any line finished
+			}
+		}
+		onInfo(Info{
+			Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: score, Bound: bound,
+			WDL: wdl(score, w.pos.Ply()), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull,
+			PV: slices.Clone(rm.pv),
+		})
+	}
+}
+
+// wdl estimates win/draw/loss per mille from a score with a logistic model.
+func wdl(score, ply int) [3]int {
+	if eval.IsMate(score) {
+		if score > 0 {
+			return [3]int{1000, 0, 0}
+		}
+		return [3]int{0, 0, 1000}
+	}
+	const a, b = 250.0, 70.0 // 50% win at +2.5 pawns; spread of 0.7 pawns
+	s := float64(max(-4000, min(4000, score)))
+	win := 1000 / (1 + math.Exp((a-s)/b))
+	loss := 1000 / (1 + math.Exp((a+s)/b))
+	wi, lo := int(math.Round(win)), int(math.Round(loss))
+	return [3]int{wi, 1000 - wi - lo, lo}
+}

@@ -1,0 +1,319 @@
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/tt"
+)
+
+func mustPos(t testing.TB, fen string) *movegen.Position {
+	t.Helper()
+	var p movegen.Position
+	if err := p.SetFEN(fen); err != nil {
+		t.Fatal(err)
+	}
+	return &p
+}
+
+func mustMove(t testing.TB, p *movegen.Position, s string) movegen.Move {
+	t.Helper()
+	m, err := movegen.ParseMove(p, s, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// run searches fen with lim and returns the result and every info.
+func run(t testing.TB, fen string, lim Limits, opt Options) (Result, []Info) {
+	t.Helper()
+	if opt.Threads == 0 {
+		opt.Threads = 1
+	}
+	p := NewPool(tt.New(16))
+	var infos []Info
+	res := p.Search(context.Background(), mustPos(t, fen), lim, opt, func(i Info) { infos = append(infos, i) })
+	return res, infos
+}
+
+func TestScoreConstantsAgree(t *testing.T) {
+	if tt.MateThreshold != eval.MateInMaxPly {
+		t.Fatalf("tt.MateThreshold %d != eval.MateInMaxPly %d", tt.MateThreshold, eval.MateInMaxPly)
+	}
+}
+
+func TestFindsMates(t *testing.T) {
+	cases := []struct {
+		name, fen, best string
+		mate            int
+	}{
+		{"back rank", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", 1},
+		{"scholar", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "f3f7", 1},
+		{"queen and knight", "6rk/6pp/8/6N1/8/8/8/1Q4K1 w - - 0 1", "b1h7", 1},
+		{"legal trap in two", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "d5f6", 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, infos := run(t, c.fen, Limits{Depth: 8}, Options{MultiPV: 1})
+			if len(infos) == 0 {
+				t.Fatal("no info")
+			}
+			last := infos[len(infos)-1]
+			if !eval.IsMate(last.Score) || eval.MateMoves(last.Score) > c.mate {
+				t.Fatalf("score %d (mate %d), want mate in %d", last.Score, eval.MateMoves(last.Score), c.mate)
+			}
+			if res.BestMove.UCI(false) != c.best {
+				t.Errorf("best %v, want %s", res.BestMove, c.best)
+			}
+			if last.PV[0] != res.BestMove {
+				t.Errorf("bestmove %v != pv[0] %v", res.BestMove, last.PV[0])
+			}
+		})
+	}
+}
+
+func TestMatedAndStalemate(t *testing.T) {
+	// Checkmated: no legal move, no best move.
+	res, _ := run(t, "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", Limits{Depth: 5}, Options{})
+	if res.BestMove != movegen.NoMove {
+		t.Errorf("mated side got best move %v", res.BestMove)
+	}
+	res, _ = run(t, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Limits{Depth: 5}, Options{})
+	if res.BestMove != movegen.NoMove {
+		t.Errorf("stalemated side got best move %v", res.BestMove)
+	}
+	// The side to move must avoid stalemating: KQ v K with the easy stalemate trap.
+	res, infos := run(t, "7k/8/5KQ1/8/8/8/8/8 w - - 0 1", Limits{Depth: 6}, Options{})
+	pos := mustPos(t, "7k/8/5KQ1/8/8/8/8/8 w - - 0 1")
+	pos.Make(res.BestMove)
+	if !pos.HasLegalMove() && !pos.InCheck() {
+		t.Errorf("%v stalemates", res.BestMove)
+	}
+	if last := infos[len(infos)-1]; !eval.IsMate(last.Score) {
+		t.Errorf("KQK score %d, want a mate", last.Score)
+	}
+}
+
+func TestDeterministicSingleThread(t *testing.T) {
+	fen := "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+	a, _ := run(t, fen, Limits{Depth: 9}, Options{})
+	b, _ := run(t, fen, Limits{Depth: 9}, Options{})
+	if a.Nodes != b.Nodes || a.BestMove != b.BestMove || a.Score != b.Score {
+		t.Fatalf("runs differ: %+v vs %+v", a, b)
+	}
+	if a.Depth != 9 {
+		t.Errorf("completed depth %d, want 9", a.Depth)
+	}
+}
+
+func TestInfoAndPV(t *testing.T) {
+	fen := "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	res, infos := run(t, fen, Limits{Depth: 7}, Options{})
+	depth := 0
+	for _, in := range infos {
+		if in.Depth < depth {
+			t.Errorf("depth went back from %d to %d", depth, in.Depth)
+		}
+		depth = in.Depth
+		if in.Nodes == 0 || len(in.PV) == 0 || in.MultiPV != 1 {
+			t.Errorf("bad info %+v", in)
+		}
+		if in.WDL[0]+in.WDL[1]+in.WDL[2] != 1000 {
+			t.Errorf("wdl %v does not sum to 1000", in.WDL)
+		}
+		// Every PV is a legal sequence.
+		pos := mustPos(t, fen)
+		for _, m := range in.PV {
+			if !pos.IsLegal(m) {
+				t.Fatalf("illegal PV move %v in %v", m, in.PV)
+			}
+			pos.Make(m)
+		}
+	}
+	if depth != 7 {
+		t.Errorf("last depth %d, want 7", depth)
+	}
+	if last := infos[len(infos)-1]; last.PV[0] != res.BestMove {
+		t.Errorf("bestmove %v != pv[0] %v", res.BestMove, last.PV[0])
+	}
+	if res.PonderMove == movegen.NoMove {
+		t.Error("no ponder move")
+	}
+}
+
+func TestMultiPV(t *testing.T) {
+	fen := movegen.StartFEN
+	_, infos := run(t, fen, Limits{Depth: 6}, Options{MultiPV: 3})
+	seen := map[int]map[int]movegen.Move{}
+	for _, in := range infos {
+		if seen[in.Depth] == nil {
+			seen[in.Depth] = map[int]movegen.Move{}
+		}
+		seen[in.Depth][in.MultiPV] = in.PV[0]
+	}
+	lines := seen[6]
+	if len(lines) != 3 {
+		t.Fatalf("depth 6 has %d lines, want 3", len(lines))
+	}
+	if lines[1] == lines[2] || lines[2] == lines[3] || lines[1] == lines[3] {
+		t.Errorf("MultiPV lines share a first move: %v", lines)
+	}
+	// More lines than legal moves: as many lines as moves.
+	_, infos = run(t, "7k/8/8/8/8/8/6PP/7K w - - 0 1", Limits{Depth: 4}, Options{MultiPV: 50})
+	maxPV := 0
+	for _, in := range infos {
+		maxPV = max(maxPV, in.MultiPV)
+	}
+	if maxPV != 5 {
+		t.Errorf("got %d lines, want 5 (all legal moves)", maxPV)
+	}
+}
+
+func TestSearchMoves(t *testing.T) {
+	pos := mustPos(t, movegen.StartFEN)
+	only := []movegen.Move{mustMove(t, pos, "a2a3"), mustMove(t, pos, "h2h3")}
+	res, infos := run(t, movegen.StartFEN, Limits{Depth: 6, SearchMoves: only}, Options{})
+	if res.BestMove != only[0] && res.BestMove != only[1] {
+		t.Fatalf("best %v outside searchmoves", res.BestMove)
+	}
+	for _, in := range infos {
+		if in.PV[0] != only[0] && in.PV[0] != only[1] {
+			t.Fatalf("pv %v outside searchmoves", in.PV)
+		}
+	}
+}
+
+func TestNodeLimit(t *testing.T) {
+	res, _ := run(t, movegen.StartFEN, Limits{Nodes: 20000}, Options{})
+	if res.BestMove == movegen.NoMove {
+		t.Fatal("no move")
+	}
+	if res.Nodes > 20000+2000 {
+		t.Errorf("searched %d nodes with a 20000 limit", res.Nodes)
+	}
+}
+
+func TestStopInfinite(t *testing.T) {
+	p := NewPool(tt.New(16))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan Result)
+	go func() {
+		done <- p.Search(ctx, mustPos(t, "7k/8/8/8/8/8/6PP/7K w - - 0 1"), Limits{Infinite: true}, Options{Threads: 1}, nil)
+	}()
+	// A tiny position is searched to the maximum depth quickly; the search
+	// must still wait for stop.
+	select {
+	case r := <-done:
+		t.Fatalf("infinite search returned %v before stop", r.BestMove)
+	case <-time.After(300 * time.Millisecond):
+	}
+	cancel()
+	r := <-done
+	if r.BestMove == movegen.NoMove {
+		t.Fatal("no best move after stop")
+	}
+}
+
+func TestPonderHit(t *testing.T) {
+	p := NewPool(tt.New(16))
+	done := make(chan Result)
+	lim := Limits{Ponder: true, HasClock: true, WTime: 200 * time.Millisecond, BTime: 200 * time.Millisecond}
+	go func() {
+		done <- p.Search(context.Background(), mustPos(t, movegen.StartFEN), lim, Options{Threads: 1}, nil)
+	}()
+	select {
+	case r := <-done:
+		t.Fatalf("ponder search returned %v before ponderhit", r.BestMove)
+	case <-time.After(300 * time.Millisecond):
+	}
+	p.PonderHit()
+	if r := <-done; r.BestMove == movegen.NoMove {
+		t.Fatal("no best move after ponderhit")
+	}
+}
+
+func TestTinyClocks(t *testing.T) {
+	for _, lim := range []Limits{
+		{HasClock: true, WTime: time.Millisecond, BTime: time.Millisecond},
+		{HasClock: true, WTime: 100 * time.Millisecond},
+		{HasClock: true, WTime: 2 * time.Second, MovesToGo: 1},
+		{MoveTime: time.Millisecond},
+	} {
+		res, _ := run(t, movegen.StartFEN, lim, Options{MoveOverhead: 10 * time.Millisecond})
+		if res.BestMove == movegen.NoMove || !mustPos(t, movegen.StartFEN).IsLegal(res.BestMove) {
+			t.Errorf("%+v: bad move %v", lim, res.BestMove)
+		}
+	}
+}
+
+func TestRepetitionIsDraw(t *testing.T) {
+	// White is a queen down but can force a perpetual-like repetition: the
+	// game history makes the position a draw once repeated.
+	pos := mustPos(t, "6k1/6p1/8/8/8/8/q7/5RK1 w - - 0 1")
+	for _, s := range []string{"f1f8", "g8h7", "f8f5", "h7g8", "f5f8", "g8h7", "f8f5", "h7g8"} {
+		m, err := movegen.ParseMove(pos, s, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.Make(m)
+	}
+	if !pos.IsRepetition() {
+		t.Fatal("test setup: no repetition")
+	}
+	p := NewPool(tt.New(16))
+	var last Info
+	p.Search(context.Background(), pos, Limits{Depth: 6}, Options{Threads: 1}, func(i Info) { last = i })
+	if last.Score > 300 || last.Score < -300 {
+		t.Logf("score %d after repetition (informational)", last.Score)
+	}
+}
+
+func TestThreads(t *testing.T) {
+	res, _ := run(t, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+		Limits{Depth: 8}, Options{Threads: 3})
+	if res.BestMove == movegen.NoMove {
+		t.Fatal("no move with 3 threads")
+	}
+}
+
+func TestChess960Castling(t *testing.T) {
+	// Castling is the only way to save the rook on h1 from nothing; mostly
+	// checks that castling moves flow through the search as king-takes-rook.
+	fen := "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+	res, infos := run(t, fen, Limits{Depth: 6}, Options{})
+	if !mustPos(t, fen).IsLegal(res.BestMove) {
+		t.Fatalf("illegal best move %v", res.BestMove)
+	}
+	if len(infos) == 0 {
+		t.Fatal("no info")
+	}
+}
+
+func TestSEE(t *testing.T) {
+	cases := []struct {
+		fen, move string
+		value     int // exact exchange value
+	}{
+		{"1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5", 100},
+		{"1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5", 100 - 320},
+		{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100},
+		{"4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 0},
+		{"4k3/8/2p5/3r4/4P3/8/8/4K3 w - - 0 1", "e4d5", 500 - 100 + 0},
+		{"4k3/8/8/3q4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 950},
+		{"3rk3/8/8/3q4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 950 - 500 + 500},
+	}
+	for _, c := range cases {
+		pos := mustPos(t, c.fen)
+		m := mustMove(t, pos, c.move)
+		if !see(pos, m, c.value) {
+			t.Errorf("%s %s: see < %d", c.fen, c.move, c.value)
+		}
+		if see(pos, m, c.value+1) {
+			t.Errorf("%s %s: see > %d", c.fen, c.move, c.value)
+		}
+	}
+}
