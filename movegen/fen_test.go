@@ -1,0 +1,206 @@
+package movegen
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestFENErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, fen, wantErr string
+	}{
+		{"empty", "", "fields"},
+		{"three-fields", "4k3/8/8/8/8/8/8/4K3 w -", "fields"},
+		{"seven-fields", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 x", "fields"},
+		{"seven-ranks", "4k3/8/8/8/8/8/4K3 w - - 0 1", "ranks"},
+		{"nine-ranks", "4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", "ranks"},
+		{"bad-piece-letter", "4k3/8/8/8/8/8/8/4K2X w - - 0 1", "piece letter"},
+		{"digit-nine", "4k3/9/8/8/8/8/8/4K3 w - - 0 1", "piece letter"},
+		{"digit-zero", "4k3/08/8/8/8/8/8/4K3 w - - 0 1", "piece letter"},
+		{"too-many-squares", "4k3/8/8/8/8/8/8/4K2RR w - - 0 1", "more than 8 squares"},
+		{"too-many-squares-digits", "4k3/44p/8/8/8/8/8/4K3 w - - 0 1", "more than 8 squares"},
+		{"too-few-squares", "4k3/7/8/8/8/8/8/4K3 w - - 0 1", "squares"},
+		{"no-white-king", "4k3/8/8/8/8/8/8/8 w - - 0 1", "white has 0 kings"},
+		{"no-black-king", "8/8/8/8/8/8/8/4K3 w - - 0 1", "black has 0 kings"},
+		{"two-white-kings", "4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "white has 2 kings"},
+		{"two-black-kings", "3kk3/8/8/8/8/8/8/4K3 b - - 0 1", "black has 2 kings"},
+		{"pawn-on-first-rank", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "pawn on rank 1"},
+		{"pawn-on-last-rank", "p3k3/8/8/8/8/8/8/4K3 w - - 0 1", "pawn on rank 8"},
+		{"nine-pawns", "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "too many"},
+		{"bad-side", "4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"},
+		{"side-not-to-move-in-check", "4k3/8/8/8/8/8/8/4K2r b - - 0 1", "not to move is in check"},
+		{"kings-touching", "8/8/8/8/8/8/4k3/4K3 w - - 0 1", "not to move is in check"},
+		{"triple-check", "4k3/8/8/8/7b/3n4/8/r3K3 w - - 0 1", "more than two"},
+		{"bad-castling-letter", "4k3/8/8/8/8/8/8/4K2R w Z - 0 1", "castling letter"},
+		{"castling-field-too-long", "r3k2r/8/8/8/8/8/8/R3K2R w KQkqK - 0 1", "castling field"},
+		{"two-rooks-one-side", "4k3/8/8/8/8/8/8/4K1RR w HG - 0 1", "two white rooks"},
+		{"bad-ep-square", "4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "en-passant"},
+		{"ep-on-wrong-rank", "4k3/8/8/8/3pP3/8/8/4K3 w - e3 0 1", "en-passant"},
+		{"ep-text", "4k3/8/8/8/8/8/8/4K3 w - x 0 1", "en-passant"},
+		{"negative-halfmove", "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "half-move"},
+		{"text-halfmove", "4k3/8/8/8/8/8/8/4K3 w - - x 1", "half-move"},
+		{"huge-halfmove", "4k3/8/8/8/8/8/8/4K3 w - - 99999999999999999999 1", "half-move"},
+		{"text-fullmove", "4k3/8/8/8/8/8/8/4K3 w - - 0 x", "full-move"},
+		{"negative-fullmove", "4k3/8/8/8/8/8/8/4K3 w - - 0 -3", "full-move"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustPos(t, kiwipeteFEN)
+			p.Make(legalMoves(p)[0])
+			before, key, ply := p.FEN(true), p.Key(), p.Ply()
+			err := p.SetFEN(tc.fen)
+			if err == nil {
+				t.Fatalf("SetFEN(%q) accepted", tc.fen)
+			}
+			if !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("error %q does not mention %q", err, tc.wantErr)
+			}
+			if p.FEN(true) != before || p.Key() != key || p.Ply() != ply {
+				t.Errorf("failed SetFEN changed the position to %q", p.FEN(true))
+			}
+			checkConsistent(t, p)
+		})
+	}
+}
+
+// TestFENLenient: forms that GUIs and books send and that must be accepted.
+func TestFENLenient(t *testing.T) {
+	for _, tc := range []struct {
+		name, fen, want string // FEN(true) after parsing
+	}{
+		{"no-counters", "4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
+		{"no-fullmove", "4k3/8/8/8/8/8/8/4K3 b - - 7", "4k3/8/8/8/8/8/8/4K3 b - - 7 1"},
+		{"extra-spaces", "  4k3/8/8/8/8/8/8/4K3   w  -  -  0  1 ", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
+		{"fullmove-zero", "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
+		{"stale-rights-no-rooks", "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
+		{"stale-right-one-rook", "r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1", "r3k3/8/8/8/8/8/8/4K2R w Ha - 0 1"},
+		{"letter-without-rook", "4k3/8/8/8/8/8/8/R3K3 w HA - 0 1", "4k3/8/8/8/8/8/8/R3K3 w A - 0 1"},
+		{"king-off-back-rank", "8/4k3/8/8/8/8/4K3/R6R w KQ - 0 1", "8/4k3/8/8/8/8/4K3/R6R w - - 0 1"},
+		{"right-named-twice", "4k3/8/8/8/8/8/8/4K2R w KH - 0 1", "4k3/8/8/8/8/8/8/4K2R w H - 0 1"},
+		{"black-rook-on-white-rank", "4k3/8/8/8/8/8/8/4K2r w K - 0 1", "4k3/8/8/8/8/8/8/4K2r w - - 0 1"},
+		{"xfen-order-free", "r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1"},
+		{"shredder", "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var p Position
+			err := p.SetFEN(tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.FEN(true); got != tc.want {
+				t.Errorf("FEN %q, want %q", got, tc.want)
+			}
+			checkConsistent(t, &p)
+		})
+	}
+}
+
+func TestFENOutput(t *testing.T) {
+	for _, tc := range []struct {
+		in, std, c960 string
+	}{
+		{StartFEN, StartFEN, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", StartFEN, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R b Kq - 5 20", "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 5 20", "r3k2r/8/8/8/8/8/8/R3K2R b Ha - 5 20"},
+		// An inner rook keeps its letter even in standard mode.
+		{"4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1", "4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1", "4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1"},
+		{"4k3/8/8/8/8/8/8/1R2K1RR w KB - 0 1", "4k3/8/8/8/8/8/8/1R2K1RR w KQ - 0 1", "4k3/8/8/8/8/8/8/1R2K1RR w HB - 0 1"},
+		{"4k3/8/8/8/8/8/8/RR2K1R1 w GB - 0 1", "4k3/8/8/8/8/8/8/RR2K1R1 w KB - 0 1", "4k3/8/8/8/8/8/8/RR2K1R1 w GB - 0 1"},
+		{"1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/R3KR2 w KQkq - 0 1", "1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/R3KR2 w KQkq - 0 1", "1r1k2r1/pppppppp/8/8/8/8/PPPPPPPP/R3KR2 w FAgb - 0 1"},
+		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"},
+	} {
+		p := mustPos(t, tc.in)
+		if got := p.FEN(false); got != tc.std {
+			t.Errorf("%s: FEN(false) = %q, want %q", tc.in, got, tc.std)
+		}
+		if got := p.FEN(true); got != tc.c960 {
+			t.Errorf("%s: FEN(true) = %q, want %q", tc.in, got, tc.c960)
+		}
+		for _, s := range []string{tc.std, tc.c960} {
+			if q := mustPos(t, s); q.Key() != p.Key() || q.FEN(true) != tc.c960 {
+				t.Errorf("%s: printed FEN %q parses to another position", tc.in, s)
+			}
+		}
+	}
+}
+
+// TestChess960FENMatchesBook: position n of the standard numbering is line
+// n+1 of FRC_openings.epd (which writes castling as KQkq).
+func TestChess960FENMatchesBook(t *testing.T) {
+	f, err := os.Open("../../shared/data/books/FRC_openings.epd")
+	if err != nil {
+		t.Skipf("book not found: %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		fen, err := Chess960FEN(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Fields(line)
+		got := strings.Fields(fen)
+		if got[0] != want[0] || got[1] != want[1] {
+			t.Fatalf("Chess960FEN(%d) = %q, book line %d = %q", n, fen, n+1, line)
+		}
+		// The book's KQkq names the same rooks as our Shredder letters.
+		p, q := mustPos(t, fen), mustPos(t, line)
+		if p.Key() != q.Key() || p.FEN(true) != q.FEN(true) {
+			t.Fatalf("position %d: %q and %q differ", n, p.FEN(true), q.FEN(true))
+		}
+		n++
+	}
+	if n != 960 {
+		t.Fatalf("book has %d positions, want 960", n)
+	}
+}
+
+// TestBookFENRoundTrip parses a sample of every opening book (mixed castling
+// notations, CRLF line ends) and checks that the printed FEN, in both modes,
+// parses back to the same position.
+func TestBookFENRoundTrip(t *testing.T) {
+	step := 97
+	if testing.Short() {
+		step = 997
+	}
+	for _, name := range []string{"2moves_v1.epd", "UHO_4060_v4.epd", "3moves_FRC.epd", "DFRC_4852_v1.epd"} {
+		t.Run(name, func(t *testing.T) {
+			f, err := os.Open("../../shared/data/books/" + name)
+			if err != nil {
+				t.Skipf("book not found: %v", err)
+			}
+			defer f.Close()
+			sc := bufio.NewScanner(f)
+			checked := 0
+			for i := 0; sc.Scan(); i++ {
+				if i%step != 0 {
+					continue
+				}
+				line := strings.TrimSpace(sc.Text())
+				p := mustPos(t, line)
+				// The book's own text comes back in the matching mode.
+				if name == "2moves_v1.epd" || name == "UHO_4060_v4.epd" {
+					if got := p.FEN(false); got != strings.Join(strings.Fields(line), " ") {
+						t.Errorf("line %d: %q printed as %q", i+1, line, got)
+					}
+				}
+				for _, chess960 := range []bool{true, false} {
+					q := mustPos(t, p.FEN(chess960))
+					if q.Key() != p.Key() || q.FEN(true) != p.FEN(true) {
+						t.Fatalf("line %d: %q -> %q -> %q", i+1, line, p.FEN(chess960), q.FEN(true))
+					}
+				}
+				checked++
+			}
+			if checked == 0 {
+				t.Fatal("no positions read")
+			}
+		})
+	}
+}
