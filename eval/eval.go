@@ -593,19 +593,22 @@ func npmUnits(pos *movegen.Position, c color) int {
 // scaleFactor returns the endgame scale for the side ahead (strong), out of
 // ScaleNormal.
 func scaleFactor(pos *movegen.Position, strong color) int {
-	weak := strong.Other()
 	wb, bb := pos.Pieces(white, movegen.Bishop), pos.Pieces(black, movegen.Bishop)
-	ns, nw := npmUnits(pos, strong), npmUnits(pos, weak)
+	ocb := wb != 0 && bb != 0 && !wb.More() && !bb.More() &&
+		(wb&movegen.DarkSquares != 0) != (bb&movegen.DarkSquares != 0)
+	if !ocb && pos.Pieces(strong, movegen.Pawn) != 0 {
+		return ScaleNormal // the common case
+	}
+	ns, nw := npmUnits(pos, strong), npmUnits(pos, strong.Other())
 	// Opposite-coloured bishops.
-	if wb != 0 && bb != 0 && !wb.More() && !bb.More() &&
-		(wb&movegen.DarkSquares != 0) != (bb&movegen.DarkSquares != 0) {
+	if ocb {
 		if ns == unitsMinor && nw == unitsMinor {
 			return ScaleOCBPure
 		}
 		return ScaleOCBPieces
 	}
 	// No pawns to promote and not a rook's worth ahead.
-	if pos.Pieces(strong, movegen.Pawn) == 0 && ns-nw <= unitsMinor {
+	if ns-nw <= unitsMinor {
 		switch {
 		case ns < unitsRook:
 			return ScaleNoPawnsMinorOnly

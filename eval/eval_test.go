@@ -2,6 +2,9 @@ package eval
 
 import (
 	"bufio"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -215,7 +218,7 @@ func TestMaterialSign(t *testing.T) {
 	}{
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1", -1500, -600}, // white lacks the queen
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1", 600, 1500},
-		{"rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 200, 500}, // black lacks a knight
+		{"rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 200, 500},  // black lacks a knight
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1", -700, -300}, // white lacks a rook
 		{"rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 40, 200},   // a pawn up
 	}
@@ -510,4 +513,57 @@ func BenchmarkEvaluatorCached(b *testing.B) {
 		sum += e.Evaluate(ps[i%len(ps)])
 	}
 	_ = sum
+}
+
+// TestFormatParams parses the generated source back and compares every
+// weight.
+func TestFormatParams(t *testing.T) {
+	p := HandParams()
+	p[iTempo] = Pair{-3, 17}
+	p[NumTerms-2] = Pair{123, -456}
+	src, err := FormatParams(&p, "tuned on nothing\nloss 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "params_tuned.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatalf("generated source does not parse: %v\n%s", err, src)
+	}
+	var got []Pair
+	ast.Inspect(f, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok || lit.Type != nil {
+			return true
+		}
+		var v [2]int
+		for i, el := range lit.Elts {
+			x := el
+			neg := false
+			if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.SUB {
+				x, neg = u.X, true
+			}
+			bl, ok := x.(*ast.BasicLit)
+			if !ok || i > 1 {
+				t.Fatalf("unexpected element %T", el)
+			}
+			n, _ := strconv.Atoi(bl.Value)
+			if neg {
+				n = -n
+			}
+			v[i] = n
+		}
+		got = append(got, Pair{v[0], v[1]})
+		return false
+	})
+	if len(got) != NumTerms {
+		t.Fatalf("generated %d pairs, want %d", len(got), NumTerms)
+	}
+	for i := range got {
+		if got[i] != p[i] {
+			t.Fatalf("pair %d: generated %v, want %v", i, got[i], p[i])
+		}
+	}
+	if !strings.Contains(string(src), "// loss 0\n") || !strings.Contains(string(src), "func tunedParams() *Params") {
+		t.Errorf("header or function missing:\n%s", src[:300])
+	}
 }
