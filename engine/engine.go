@@ -1,0 +1,373 @@
+// Package engine is the facade a front end drives: it owns the options, the
+// current game (position and move history, for repetitions), the
+// transposition table and the search threads. Go starts a search without
+// blocking and reports through callbacks; Stop, PonderHit, NewGame,
+// SetOption and SetPosition are safe while a search runs.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/search"
+	"github.com/kingrook/kingrook/tt"
+)
+
+// Engine holds the game and runs at most one search at a time.
+//
+// The transposition table is allocated lazily, by Prepare, Go or NewGame, so
+// that starting the engine (and answering "uci") stays fast whatever Hash is.
+type Engine struct {
+	log zerolog.Logger
+
+	mu           sync.Mutex
+	set          Settings
+	pos          *movegen.Position // the current position, game history included
+	table        *tt.Table         // nil until first needed
+	pool         *search.Pool      // nil until first needed
+	clearPending bool              // Clear Hash pressed during a search
+	cur          *run              // the running search, nil when idle
+}
+
+// run is one search started by Go.
+type run struct {
+	cancel context.CancelFunc
+	done   chan struct{} // closed after onDone returned
+	ponder bool          // started with Limits.Ponder
+	hit    atomic.Bool   // ponderhit received
+	hitCh  chan struct{} // closed on the first ponderhit
+}
+
+// New returns an engine with default options at the starting position. log
+// receives diagnostics (never protocol text).
+func New(log zerolog.Logger) *Engine {
+	return &Engine{log: log, set: DefaultSettings(), pos: movegen.NewPosition()}
+}
+
+// Settings returns the current option values.
+func (e *Engine) Settings() Settings {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.set
+}
+
+// SetOption sets the option called name (case-insensitive; inner spaces
+// may vary) to value. An unknown name or a bad value is an error and leaves
+// every option unchanged. Hash and Clear Hash take effect at once when idle
+// and when the running search ends otherwise; the other options apply to the
+// next search.
+func (e *Engine) SetOption(name, value string) error {
+	o, ok := lookupOption(name)
+	if !ok {
+		return fmt.Errorf("unknown option %q", strings.TrimSpace(name))
+	}
+	n, b, s, err := o.parseValue(value)
+	if err != nil {
+		return err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	switch o.Name {
+	case OptHash:
+		e.set.Hash = n
+	case OptThreads:
+		e.set.Threads = n
+	case OptMultiPV:
+		e.set.MultiPV = n
+	case OptPonder:
+		e.set.Ponder = b
+	case OptMoveOverhead:
+		e.set.MoveOverhead = time.Duration(n) * time.Millisecond
+	case OptClearHash:
+		e.clearPending = true
+	case OptChess960:
+		e.set.Chess960 = b
+	case OptShowWDL:
+		e.set.ShowWDL = b
+	case OptDebugLogFile:
+		e.set.DebugLogFile = s
+	}
+	if e.table != nil && e.cur == nil {
+		e.prepareLocked()
+	}
+	return nil
+}
+
+// Prepare allocates, resizes or clears the transposition table as the
+// options ask. It does nothing while a search runs (the work is done when
+// the next search starts). "isready" calls it, so a big table is allocated
+// before the clock runs.
+func (e *Engine) Prepare() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.cur == nil {
+		e.prepareLocked()
+	}
+}
+
+// prepareLocked brings the table in line with the options; e.mu is held and
+// no search runs. It reports whether the table is freshly allocated (empty).
+func (e *Engine) prepareLocked() (fresh bool) {
+	switch {
+	case e.table == nil:
+		e.table = tt.New(e.set.Hash)
+		e.pool = search.NewPool(e.table)
+		fresh = true
+	case e.table.SizeMB() != e.set.Hash:
+		e.table.Resize(e.set.Hash) // clears too
+		fresh = true
+	case e.clearPending:
+		e.table.Clear()
+	}
+	e.clearPending = false
+	return fresh
+}
+
+// NewGame stops a running search (its result is reported), then clears the
+// transposition table and the search histories.
+func (e *Engine) NewGame() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.stopAndWaitLocked()
+	if !e.prepareLocked() {
+		e.table.Clear()
+	}
+	e.pool.NewGame()
+}
+
+// SetPosition sets the game to fen followed by moves (UCI text, read per the
+// UCI_Chess960 option). A running search is stopped first (its result is
+// reported). On any error the previous position is kept and the error
+// says which part was wrong.
+func (e *Engine) SetPosition(fen string, moves []string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.stopAndWaitLocked()
+	p := movegen.NewPosition()
+	if err := p.SetFEN(fen); err != nil {
+		return err
+	}
+	for i, s := range moves {
+		m, err := movegen.ParseMove(p, s, e.set.Chess960)
+		if err != nil {
+			return fmt.Errorf("move %d of the list: %w", i+1, err)
+		}
+		p.Make(m)
+	}
+	e.pos = p
+	return nil
+}
+
+// Position returns a copy of the current position.
+func (e *Engine) Position() *movegen.Position {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.pos.Clone()
+}
+
+// ParseMove reads a move in UCI text (per the UCI_Chess960 option) and
+// returns it if it is legal in the current position.
+func (e *Engine) ParseMove(s string) (movegen.Move, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return movegen.ParseMove(e.pos, s, e.set.Chess960)
+}
+
+// Searching tells whether a search is running.
+func (e *Engine) Searching() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.cur != nil
+}
+
+// Go starts a search of the current position and returns at once. A search
+// already running is stopped first and its onDone has run when Go returns.
+//
+// onInfo (may be nil) receives the progress reports; onDone receives the
+// result exactly once, after the last onInfo, from the searching goroutine.
+// The result's BestMove is the first move of the last reported PV, always
+// legal; it is NoMove only when there is no legal move. PonderMove is a
+// legal reply or NoMove. Under Limits.Infinite, and under Limits.Ponder until
+// PonderHit, onDone never runs before Stop.
+func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(search.Result)) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.stopAndWaitLocked()
+	e.prepareLocked()
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &run{cancel: cancel, done: make(chan struct{}), ponder: lim.Ponder, hitCh: make(chan struct{})}
+	e.cur = r
+	opt := search.Options{
+		Threads:      e.set.Threads,
+		MultiPV:      e.set.MultiPV,
+		MoveOverhead: e.set.MoveOverhead,
+		Chess960:     e.set.Chess960,
+	}
+	go e.search(ctx, r, e.pool, e.pos.Clone(), lim, opt, onInfo, onDone)
+}
+
+// Stop asks the running search to stop; its result is reported as usual.
+// With no search running it does nothing.
+func (e *Engine) Stop() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.cur != nil {
+		e.cur.cancel()
+	}
+}
+
+// PonderHit tells a pondering search that the expected move was played: it
+// goes on under its clock limits. Otherwise it does nothing.
+func (e *Engine) PonderHit() {
+	e.mu.Lock()
+	r, pool := e.cur, e.pool
+	e.mu.Unlock()
+	if r == nil || !r.ponder || r.hit.Swap(true) {
+		return
+	}
+	close(r.hitCh)
+	pool.PonderHit()
+}
+
+// Wait blocks until no search runs (and the last onDone has returned).
+func (e *Engine) Wait() {
+	e.mu.Lock()
+	r := e.cur
+	e.mu.Unlock()
+	if r != nil {
+		<-r.done
+	}
+}
+
+// WaitTimeout is Wait with a time limit; it reports whether the engine is
+// idle.
+func (e *Engine) WaitTimeout(d time.Duration) bool {
+	e.mu.Lock()
+	r := e.cur
+	e.mu.Unlock()
+	if r == nil {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-r.done:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// stopAndWaitLocked stops the running search and waits for it to finish.
+// e.mu is held on entry and on return (released while waiting).
+func (e *Engine) stopAndWaitLocked() {
+	for e.cur != nil {
+		r := e.cur
+		r.cancel()
+		e.mu.Unlock()
+		<-r.done
+		e.mu.Lock()
+	}
+}
+
+// errNoLegalMove is logged when the search returns a move that is not legal.
+var errNoLegalMove = errors.New("search result is not a legal move")
+
+// search runs one search on its own goroutine.
+func (e *Engine) search(ctx context.Context, r *run, pool *search.Pool, pos *movegen.Position,
+	lim search.Limits, opt search.Options, onInfo func(search.Info), onDone func(search.Result)) {
+	defer func() {
+		r.cancel()
+		e.mu.Lock()
+		if e.cur == r {
+			e.cur = nil
+		}
+		e.mu.Unlock()
+		close(r.done)
+	}()
+	if onInfo == nil {
+		onInfo = func(search.Info) {}
+	}
+	if !pos.HasLegalMove() {
+		score := eval.Draw
+		if pos.InCheck() {
+			score = eval.MatedIn(0)
+		}
+		onInfo(search.Info{Score: score})
+		waitForStop(ctx, r, lim)
+		onDone(search.Result{Score: score})
+		return
+	}
+	var lastPV []movegen.Move
+	res := pool.Search(ctx, pos, lim, opt, func(i search.Info) {
+		if r.hit.Load() {
+			// A ponderhit that came before the pool started searching
+			// would be lost: repeat it (a no-op once delivered).
+			pool.PonderHit()
+		}
+		if i.MultiPV <= 1 && len(i.PV) > 0 {
+			lastPV = append(lastPV[:0], i.PV...)
+		}
+		onInfo(i)
+	})
+	waitForStop(ctx, r, lim)
+	best, ponder := chooseMoves(pos, res, lastPV)
+	if best != res.BestMove {
+		e.log.Warn().Err(errNoLegalMove).Str("fen", pos.FEN(true)).Str("result", res.BestMove.UCI(true)).
+			Str("played", best.UCI(true)).Msg("bestmove taken from the last PV or the legal moves")
+	}
+	res.BestMove, res.PonderMove = best, ponder
+	onDone(res)
+}
+
+// waitForStop holds back the result of an infinite search until stop, and
+// that of a ponder search until stop or ponderhit.
+func waitForStop(ctx context.Context, r *run, lim search.Limits) {
+	switch {
+	case lim.Infinite:
+		<-ctx.Done()
+	case lim.Ponder:
+		select {
+		case <-ctx.Done():
+		case <-r.hitCh:
+		}
+	}
+}
+
+// chooseMoves returns the move to play, the first move of the last reported
+// PV, and the expected reply, both checked for legality. pos has a legal
+// move.
+func chooseMoves(pos *movegen.Position, res search.Result, lastPV []movegen.Move) (best, ponder movegen.Move) {
+	best, ponder = res.BestMove, res.PonderMove
+	if len(lastPV) > 0 && pos.IsLegal(lastPV[0]) {
+		if lastPV[0] != best {
+			ponder = movegen.NoMove
+		}
+		best = lastPV[0]
+		if len(lastPV) > 1 {
+			ponder = lastPV[1]
+		}
+	}
+	if !pos.IsLegal(best) {
+		var l movegen.MoveList
+		pos.GenerateLegal(&l)
+		best, ponder = l.At(0), movegen.NoMove
+	}
+	if ponder != movegen.NoMove {
+		pos.Make(best)
+		if !pos.IsLegal(ponder) {
+			ponder = movegen.NoMove
+		}
+		pos.Unmake()
+	}
+	return best, ponder
+}

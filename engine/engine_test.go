@@ -1,0 +1,530 @@
+package engine
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/search"
+)
+
+// guard bounds how long a test waits for the engine before failing instead
+// of hanging; it is not a speed requirement.
+const guard = 60 * time.Second
+
+// recorder collects the callbacks of one Go.
+type recorder struct {
+	mu      sync.Mutex
+	infos   []search.Info
+	results []search.Result
+	done    chan search.Result
+}
+
+func newRecorder() *recorder { return &recorder{done: make(chan search.Result, 4)} }
+
+func (r *recorder) info(i search.Info) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.infos = append(r.infos, i)
+}
+
+func (r *recorder) result(res search.Result) {
+	r.mu.Lock()
+	r.results = append(r.results, res)
+	r.mu.Unlock()
+	r.done <- res
+}
+
+func (r *recorder) wait(t *testing.T) search.Result {
+	t.Helper()
+	select {
+	case res := <-r.done:
+		return res
+	case <-time.After(guard):
+		t.Fatal("no result")
+		return search.Result{}
+	}
+}
+
+// waitInfo waits until the search reported at least one line.
+func (r *recorder) waitInfo(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(guard)
+	for time.Now().Before(deadline) {
+		r.mu.Lock()
+		n := len(r.infos)
+		r.mu.Unlock()
+		if n > 0 {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Fatal("no info")
+}
+
+func (r *recorder) count() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.results)
+}
+
+func newEngine(t *testing.T) *Engine {
+	t.Helper()
+	e := New(zerolog.Nop())
+	t.Cleanup(func() { e.Stop(); e.Wait() })
+	return e
+}
+
+func mustLegal(t *testing.T, pos *movegen.Position, m movegen.Move) {
+	t.Helper()
+	if !pos.IsLegal(m) {
+		t.Fatalf("move %v is not legal in %s", m, pos.FEN(true))
+	}
+}
+
+func TestOptionsDefaultsMatchSettings(t *testing.T) {
+	e := newEngine(t)
+	for _, o := range Options() {
+		if o.Type == Button {
+			continue
+		}
+		if err := e.SetOption(o.Name, o.Default); err != nil {
+			t.Errorf("default of %s rejected: %v", o.Name, err)
+		}
+	}
+	if got := e.Settings(); got != DefaultSettings() {
+		t.Errorf("settings after setting every default = %+v, want %+v", got, DefaultSettings())
+	}
+}
+
+func TestOptionLines(t *testing.T) {
+	want := map[string]string{
+		OptHash:         "option name Hash type spin default 16 min 1 max 65536",
+		OptThreads:      "option name Threads type spin default 1 min 1 max 256",
+		OptMultiPV:      "option name MultiPV type spin default 1 min 1 max 256",
+		OptPonder:       "option name Ponder type check default false",
+		OptMoveOverhead: "option name Move Overhead type spin default 10 min 0 max 5000",
+		OptClearHash:    "option name Clear Hash type button",
+		OptChess960:     "option name UCI_Chess960 type check default false",
+		OptShowWDL:      "option name UCI_ShowWDL type check default false",
+		OptDebugLogFile: "option name Debug Log File type string default <empty>",
+	}
+	opts := Options()
+	if len(opts) != len(want) {
+		t.Fatalf("%d options, want %d", len(opts), len(want))
+	}
+	for _, o := range opts {
+		if o.String() != want[o.Name] {
+			t.Errorf("got %q, want %q", o.String(), want[o.Name])
+		}
+	}
+}
+
+func TestSetOption(t *testing.T) {
+	tests := []struct {
+		name, value string
+		ok          bool
+		check       func(Settings) bool
+	}{
+		{"Hash", "64", true, func(s Settings) bool { return s.Hash == 64 }},
+		{"hash", " 32 ", true, func(s Settings) bool { return s.Hash == 32 }},
+		{"Hash", "0", false, nil},
+		{"Hash", "65537", false, nil},
+		{"Hash", "abc", false, nil},
+		{"Hash", "", false, nil},
+		{"Threads", "4", true, func(s Settings) bool { return s.Threads == 4 }},
+		{"Threads", "257", false, nil},
+		{"MultiPV", "3", true, func(s Settings) bool { return s.MultiPV == 3 }},
+		{"multipv", "-1", false, nil},
+		{"Ponder", "true", true, func(s Settings) bool { return s.Ponder }},
+		{"Ponder", "yes", false, nil},
+		{"move overhead", "100", true, func(s Settings) bool { return s.MoveOverhead == 100*time.Millisecond }},
+		{"Move  Overhead", "0", true, func(s Settings) bool { return s.MoveOverhead == 0 }},
+		{"Move Overhead", "5001", false, nil},
+		{"UCI_Chess960", "TRUE", true, func(s Settings) bool { return s.Chess960 }},
+		{"uci_showwdl", "true", true, func(s Settings) bool { return s.ShowWDL }},
+		{"Debug Log File", "/tmp/some file.log", true, func(s Settings) bool { return s.DebugLogFile == "/tmp/some file.log" }},
+		{"Debug Log File", "<empty>", true, func(s Settings) bool { return s.DebugLogFile == "" }},
+		{"Clear Hash", "", true, func(Settings) bool { return true }},
+		{"NoSuchOption", "1", false, nil},
+		{"", "1", false, nil},
+	}
+	for _, tc := range tests {
+		e := newEngine(t)
+		before := e.Settings()
+		err := e.SetOption(tc.name, tc.value)
+		if (err == nil) != tc.ok {
+			t.Errorf("SetOption(%q, %q) error = %v, want ok=%v", tc.name, tc.value, err, tc.ok)
+			continue
+		}
+		if !tc.ok && e.Settings() != before {
+			t.Errorf("SetOption(%q, %q) failed but changed the settings", tc.name, tc.value)
+		}
+		if tc.ok && !tc.check(e.Settings()) {
+			t.Errorf("SetOption(%q, %q): settings %+v", tc.name, tc.value, e.Settings())
+		}
+	}
+}
+
+func TestTableIsLazy(t *testing.T) {
+	e := newEngine(t)
+	if err := e.SetOption(OptHash, "2"); err != nil {
+		t.Fatal(err)
+	}
+	if e.table != nil {
+		t.Fatal("table allocated before it is needed")
+	}
+	e.Prepare()
+	if e.table == nil || e.table.SizeMB() != 2 {
+		t.Fatalf("after Prepare: table %v", e.table)
+	}
+	if err := e.SetOption(OptHash, "3"); err != nil {
+		t.Fatal(err)
+	}
+	if e.table.SizeMB() != 3 {
+		t.Fatalf("idle resize: %d MiB, want 3", e.table.SizeMB())
+	}
+}
+
+func TestSetPosition(t *testing.T) {
+	e := newEngine(t)
+	if err := e.SetPosition(movegen.StartFEN, []string{"e2e4", "e7e5", "g1f3"}); err != nil {
+		t.Fatal(err)
+	}
+	good := e.Position().FEN(false)
+	bad := []struct {
+		fen   string
+		moves []string
+	}{
+		{"not a fen", nil},
+		{"8/8/8/8/8/8/8/8 w - - 0 1", nil},
+		{movegen.StartFEN, []string{"e2e4", "e2e4"}},
+		{movegen.StartFEN, []string{"e2e4", "zz"}},
+		{movegen.StartFEN, []string{"e1g1"}},
+	}
+	for _, b := range bad {
+		if err := e.SetPosition(b.fen, b.moves); err == nil {
+			t.Errorf("SetPosition(%q, %v) accepted", b.fen, b.moves)
+		}
+		if got := e.Position().FEN(false); got != good {
+			t.Errorf("after a rejected position: %s, want %s", got, good)
+		}
+	}
+}
+
+// TestCastlingInput: king takes rook is always castling; the king's
+// two-square move only in standard mode.
+func TestCastlingInput(t *testing.T) {
+	const fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+	e := newEngine(t)
+	if err := e.SetPosition(fen, []string{"e1g1"}); err != nil {
+		t.Fatalf("standard e1g1: %v", err)
+	}
+	viaKing := e.Position().FEN(true)
+	if err := e.SetPosition(fen, []string{"e1h1"}); err != nil {
+		t.Fatalf("standard e1h1: %v", err)
+	}
+	if got := e.Position().FEN(true); got != viaKing || !strings.HasPrefix(got, "r3k2r/8/8/8/8/8/8/R4RK1 b") {
+		t.Fatalf("e1h1 gives %s, e1g1 gives %s", got, viaKing)
+	}
+	if err := e.SetOption(OptChess960, "true"); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.SetPosition(fen, []string{"e1g1"}); err == nil {
+		t.Fatal("960 mode accepted e1g1 as castling")
+	}
+	if err := e.SetPosition(fen, []string{"e1h1"}); err != nil {
+		t.Fatalf("960 e1h1: %v", err)
+	}
+	// King already on g1: g1h1 castles, g1f1 is a plain king move.
+	const g1 = "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1"
+	if err := e.SetPosition(g1, []string{"g1h1"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.Position().FEN(true); !strings.HasPrefix(got, "1r4kr/8/8/8/8/8/8/1R3RK1 b") {
+		t.Fatalf("g1h1 gives %s", got)
+	}
+	if err := e.SetPosition(g1, []string{"g1f1"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.Position().FEN(true); !strings.HasPrefix(got, "1r4kr/8/8/8/8/8/8/1R3K1R b") {
+		t.Fatalf("g1f1 gives %s", got)
+	}
+}
+
+func TestGoDepth(t *testing.T) {
+	e := newEngine(t)
+	r := newRecorder()
+	e.Go(search.Limits{Depth: 3}, r.info, r.result)
+	res := r.wait(t)
+	e.Wait()
+	pos := e.Position()
+	mustLegal(t, pos, res.BestMove)
+	var last search.Info
+	for _, i := range r.infos {
+		if i.MultiPV <= 1 && len(i.PV) > 0 {
+			last = i
+		}
+	}
+	if len(last.PV) == 0 || last.PV[0] != res.BestMove {
+		t.Fatalf("bestmove %v is not the first move of the last PV %v", res.BestMove, last.PV)
+	}
+	if len(last.PV) > 1 && res.PonderMove != last.PV[1] {
+		t.Fatalf("ponder %v, PV %v", res.PonderMove, last.PV)
+	}
+	if e.Searching() {
+		t.Fatal("still searching after the result")
+	}
+}
+
+func TestStopWhenIdleDoesNotSpoilNextGo(t *testing.T) {
+	e := newEngine(t)
+	e.Stop()
+	e.Stop()
+	e.PonderHit()
+	r := newRecorder()
+	e.Go(search.Limits{Depth: 4}, r.info, r.result)
+	res := r.wait(t)
+	e.Wait()
+	mustLegal(t, e.Position(), res.BestMove)
+	// A depth-4 search that finished on its own reached depth 4.
+	if res.Depth < 4 {
+		t.Fatalf("search stopped early at depth %d: a stale stop leaked", res.Depth)
+	}
+	e.Stop()
+	if r.count() != 1 {
+		t.Fatalf("%d results, want 1", r.count())
+	}
+}
+
+func TestInfiniteWaitsForStop(t *testing.T) {
+	e := newEngine(t)
+	r := newRecorder()
+	e.Go(search.Limits{Infinite: true, Depth: 1}, r.info, r.result)
+	r.waitInfo(t)
+	// The depth-1 search is over; the result must wait for stop.
+	for range 50 {
+		if r.count() != 0 {
+			t.Fatal("result before stop under infinite")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	e.Stop()
+	res := r.wait(t)
+	e.Wait()
+	mustLegal(t, e.Position(), res.BestMove)
+	if r.count() != 1 {
+		t.Fatalf("%d results", r.count())
+	}
+}
+
+func TestPonderHit(t *testing.T) {
+	e := newEngine(t)
+	r := newRecorder()
+	lim := search.Limits{Ponder: true, HasClock: true, WTime: time.Second, BTime: time.Second}
+	e.Go(lim, r.info, r.result)
+	r.waitInfo(t)
+	if r.count() != 0 {
+		t.Fatal("result while pondering")
+	}
+	e.PonderHit()
+	res := r.wait(t)
+	mustLegal(t, e.Position(), res.BestMove)
+}
+
+// TestPonderHitAtOnce: a ponderhit sent right after go must not be lost,
+// even before the search threads have started.
+func TestPonderHitAtOnce(t *testing.T) {
+	e := newEngine(t)
+	for range 20 {
+		r := newRecorder()
+		lim := search.Limits{Ponder: true, HasClock: true, WTime: 200 * time.Millisecond, BTime: 200 * time.Millisecond}
+		e.Go(lim, r.info, r.result)
+		e.PonderHit()
+		res := r.wait(t)
+		mustLegal(t, e.Position(), res.BestMove)
+	}
+}
+
+func TestGoStopsRunningSearch(t *testing.T) {
+	e := newEngine(t)
+	r1 := newRecorder()
+	e.Go(search.Limits{Infinite: true}, r1.info, r1.result)
+	r1.waitInfo(t)
+	r2 := newRecorder()
+	e.Go(search.Limits{Depth: 2}, r2.info, r2.result)
+	if r1.count() != 1 {
+		t.Fatalf("first search: %d results when the second started", r1.count())
+	}
+	r2.wait(t)
+	e.Wait()
+	if r1.count() != 1 || r2.count() != 1 {
+		t.Fatalf("results: %d and %d, want 1 each", r1.count(), r2.count())
+	}
+}
+
+func TestSetPositionAndNewGameStopSearch(t *testing.T) {
+	e := newEngine(t)
+	r := newRecorder()
+	e.Go(search.Limits{Infinite: true}, r.info, r.result)
+	r.waitInfo(t)
+	start := e.Position()
+	if err := e.SetPosition(movegen.StartFEN, []string{"e2e4"}); err != nil {
+		t.Fatal(err)
+	}
+	if r.count() != 1 {
+		t.Fatal("SetPosition did not stop the search first")
+	}
+	mustLegal(t, start, r.results[0].BestMove)
+
+	r2 := newRecorder()
+	e.Go(search.Limits{Ponder: true}, r2.info, r2.result)
+	r2.waitInfo(t)
+	e.NewGame()
+	if r2.count() != 1 {
+		t.Fatal("NewGame did not stop the search first")
+	}
+	mustLegal(t, e.Position(), r2.results[0].BestMove)
+}
+
+func TestOptionsDuringSearch(t *testing.T) {
+	e := newEngine(t)
+	r := newRecorder()
+	e.Go(search.Limits{Infinite: true}, r.info, r.result)
+	r.waitInfo(t)
+	for _, o := range [][2]string{{"Hash", "2"}, {"Clear Hash", ""}, {"Threads", "2"}, {"MultiPV", "2"}} {
+		if err := e.SetOption(o[0], o[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.Prepare() // does nothing while searching
+	if e.table.SizeMB() != DefaultHash {
+		t.Fatal("table resized under a running search")
+	}
+	e.Stop()
+	r.wait(t)
+	e.Wait()
+	r2 := newRecorder()
+	e.Go(search.Limits{Depth: 2}, r2.info, r2.result)
+	r2.wait(t)
+	if e.table.SizeMB() != 2 {
+		t.Fatalf("Hash not applied at the next search: %d MiB", e.table.SizeMB())
+	}
+	lines := map[int]bool{}
+	for _, i := range r2.infos {
+		lines[i.MultiPV] = true
+	}
+	if !lines[2] {
+		t.Fatal("MultiPV 2 not applied")
+	}
+}
+
+func TestNoLegalMove(t *testing.T) {
+	tests := []struct {
+		fen   string
+		score int
+	}{
+		{"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", eval.MatedIn(0)}, // checkmate
+		{"7k/8/6QK/8/8/8/8/8 b - - 0 1", eval.Draw},         // stalemate
+	}
+	for _, tc := range tests {
+		e := newEngine(t)
+		if err := e.SetPosition(tc.fen, nil); err != nil {
+			t.Fatal(err)
+		}
+		r := newRecorder()
+		e.Go(search.Limits{Depth: 5}, r.info, r.result)
+		res := r.wait(t)
+		if res.BestMove != movegen.NoMove || res.Score != tc.score {
+			t.Errorf("%s: result %+v", tc.fen, res)
+		}
+		// Under infinite, even with no move, the result waits for stop.
+		r = newRecorder()
+		e.Go(search.Limits{Infinite: true}, r.info, r.result)
+		r.waitInfo(t)
+		if r.count() != 0 {
+			t.Errorf("%s: result before stop", tc.fen)
+		}
+		e.Stop()
+		if res := r.wait(t); res.BestMove != movegen.NoMove {
+			t.Errorf("%s: bestmove %v", tc.fen, res.BestMove)
+		}
+	}
+}
+
+func TestSearchMovesRestrictRoot(t *testing.T) {
+	e := newEngine(t)
+	m, err := e.ParseMove("a2a3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRecorder()
+	e.Go(search.Limits{Depth: 3, SearchMoves: []movegen.Move{m}}, r.info, r.result)
+	if res := r.wait(t); res.BestMove != m {
+		t.Fatalf("bestmove %v, want a2a3", res.BestMove)
+	}
+}
+
+func TestChooseMoves(t *testing.T) {
+	pos := movegen.NewPosition()
+	mv := func(s string) movegen.Move {
+		m, err := movegen.ParseMove(pos, s, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	e2e4, d2d4 := mv("e2e4"), mv("d2d4")
+	pos.Make(e2e4)
+	e7e5 := mv("e7e5")
+	pos.Unmake()
+	illegal := movegen.NewMove(movegen.E2, movegen.E2+24) // e2e5
+
+	tests := []struct {
+		name         string
+		res          search.Result
+		pv           []movegen.Move
+		best, ponder movegen.Move
+	}{
+		{"result agrees with PV", search.Result{BestMove: e2e4, PonderMove: e7e5}, []movegen.Move{e2e4, e7e5}, e2e4, e7e5},
+		{"PV wins", search.Result{BestMove: d2d4, PonderMove: e7e5}, []movegen.Move{e2e4}, e2e4, movegen.NoMove},
+		{"no PV", search.Result{BestMove: d2d4}, nil, d2d4, movegen.NoMove},
+		{"illegal ponder dropped", search.Result{BestMove: e2e4, PonderMove: d2d4}, nil, e2e4, movegen.NoMove},
+		{"illegal everything", search.Result{BestMove: illegal}, []movegen.Move{illegal}, 0, movegen.NoMove},
+	}
+	for _, tc := range tests {
+		best, ponder := chooseMoves(pos, tc.res, tc.pv)
+		if tc.best == 0 {
+			if !pos.IsLegal(best) {
+				t.Errorf("%s: fallback %v is not legal", tc.name, best)
+			}
+		} else if best != tc.best {
+			t.Errorf("%s: best %v, want %v", tc.name, best, tc.best)
+		}
+		if ponder != tc.ponder {
+			t.Errorf("%s: ponder %v, want %v", tc.name, ponder, tc.ponder)
+		}
+	}
+	if pos.FEN(false) != movegen.StartFEN {
+		t.Fatal("chooseMoves changed the position")
+	}
+}
+
+// TestRepetitionHistoryKept: the game's moves reach the search, which needs
+// them to see repetitions.
+func TestRepetitionHistoryKept(t *testing.T) {
+	e := newEngine(t)
+	moves := strings.Fields("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8")
+	if err := e.SetPosition(movegen.StartFEN, moves); err != nil {
+		t.Fatal(err)
+	}
+	pos := e.Position()
+	if pos.Ply() != len(moves) || pos.RepetitionCount() != 2 {
+		t.Fatalf("ply %d, repetitions %d", pos.Ply(), pos.RepetitionCount())
+	}
+}

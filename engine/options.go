@@ -1,0 +1,151 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kingrook/kingrook/tt"
+)
+
+// OptionType is the UCI type of an option.
+type OptionType string
+
+// The UCI option types Kingrook uses.
+const (
+	Check  OptionType = "check"
+	Spin   OptionType = "spin"
+	Button OptionType = "button"
+	String OptionType = "string"
+)
+
+// Option names, spelled as Kingrook advertises them. Names are matched
+// case-insensitively.
+const (
+	OptHash         = "Hash"
+	OptThreads      = "Threads"
+	OptMultiPV      = "MultiPV"
+	OptPonder       = "Ponder"
+	OptMoveOverhead = "Move Overhead"
+	OptClearHash    = "Clear Hash"
+	OptChess960     = "UCI_Chess960"
+	OptShowWDL      = "UCI_ShowWDL"
+	OptDebugLogFile = "Debug Log File"
+)
+
+// Ranges and defaults of the spin options.
+const (
+	DefaultHash         = tt.DefaultMB
+	MinHash             = tt.MinMB
+	MaxHash             = tt.MaxMB
+	DefaultThreads      = 1
+	MinThreads          = 1
+	MaxThreads          = 256
+	DefaultMultiPV      = 1
+	MinMultiPV          = 1
+	MaxMultiPV          = 256
+	DefaultMoveOverhead = 10 // milliseconds
+	MinMoveOverhead     = 0
+	MaxMoveOverhead     = 5000
+)
+
+// EmptyString is how UCI writes an empty string option value.
+const EmptyString = "<empty>"
+
+// Option describes one UCI option as advertised after "uci".
+type Option struct {
+	Name     string
+	Type     OptionType
+	Default  string // "" for buttons; EmptyString for an empty string option
+	Min, Max int    // spin options only
+}
+
+// Options lists the options Kingrook supports, in the order it advertises
+// them.
+func Options() []Option {
+	return []Option{
+		{Name: OptHash, Type: Spin, Default: strconv.Itoa(DefaultHash), Min: MinHash, Max: MaxHash},
+		{Name: OptThreads, Type: Spin, Default: strconv.Itoa(DefaultThreads), Min: MinThreads, Max: MaxThreads},
+		{Name: OptMultiPV, Type: Spin, Default: strconv.Itoa(DefaultMultiPV), Min: MinMultiPV, Max: MaxMultiPV},
+		{Name: OptPonder, Type: Check, Default: "false"},
+		{Name: OptMoveOverhead, Type: Spin, Default: strconv.Itoa(DefaultMoveOverhead), Min: MinMoveOverhead, Max: MaxMoveOverhead},
+		{Name: OptClearHash, Type: Button},
+		{Name: OptChess960, Type: Check, Default: "false"},
+		{Name: OptShowWDL, Type: Check, Default: "false"},
+		{Name: OptDebugLogFile, Type: String, Default: EmptyString},
+	}
+}
+
+// String formats the option as a UCI "option" line.
+func (o Option) String() string {
+	switch o.Type {
+	case Spin:
+		return fmt.Sprintf("option name %s type spin default %s min %d max %d", o.Name, o.Default, o.Min, o.Max)
+	case Button:
+		return fmt.Sprintf("option name %s type button", o.Name)
+	default:
+		return fmt.Sprintf("option name %s type %s default %s", o.Name, o.Type, o.Default)
+	}
+}
+
+// Settings are the current values of the options.
+type Settings struct {
+	Hash         int // MiB
+	Threads      int
+	MultiPV      int
+	Ponder       bool
+	MoveOverhead time.Duration
+	Chess960     bool // move text in and out: king takes rook when set
+	ShowWDL      bool
+	DebugLogFile string // "" = none
+}
+
+// DefaultSettings returns the option defaults.
+func DefaultSettings() Settings {
+	return Settings{
+		Hash:         DefaultHash,
+		Threads:      DefaultThreads,
+		MultiPV:      DefaultMultiPV,
+		MoveOverhead: DefaultMoveOverhead * time.Millisecond,
+	}
+}
+
+// lookupOption finds an option by name, case-insensitively.
+func lookupOption(name string) (Option, bool) {
+	name = strings.Join(strings.Fields(name), " ")
+	for _, o := range Options() {
+		if strings.EqualFold(o.Name, name) {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+// parseValue checks value against the option's type and range.
+func (o Option) parseValue(value string) (n int, b bool, s string, err error) {
+	value = strings.TrimSpace(value)
+	switch o.Type {
+	case Spin:
+		n, err = strconv.Atoi(value)
+		if err != nil {
+			return 0, false, "", fmt.Errorf("option %s: value %q is not an integer", o.Name, value)
+		}
+		if n < o.Min || n > o.Max {
+			return 0, false, "", fmt.Errorf("option %s: value %d out of range %d..%d", o.Name, n, o.Min, o.Max)
+		}
+	case Check:
+		switch strings.ToLower(value) {
+		case "true":
+			b = true
+		case "false":
+		default:
+			return 0, false, "", fmt.Errorf("option %s: value %q is not true or false", o.Name, value)
+		}
+	case String:
+		if value != EmptyString {
+			s = value
+		}
+	}
+	return n, b, s, nil
+}

@@ -1,0 +1,374 @@
+// Package uci speaks the Universal Chess Interface: it reads commands line
+// by line, drives an engine.Engine and prints the replies. It holds protocol
+// text only; the engine does the work.
+//
+// Besides the standard commands it understands "go perft N", "bench
+// [depth]" (when the front end supplies one), "d" (the board) and "eval"
+// (the evaluation broken down).
+package uci
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/kingrook/kingrook/engine"
+	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/search"
+)
+
+// Identification printed after "uci".
+const (
+	EngineName = "Kingrook"
+	Author     = "The Kingrook developers"
+)
+
+// Reader limits and shutdown.
+const (
+	// maxLineBytes: longer input lines are dropped with an info string.
+	maxLineBytes = 16 << 20
+	// readBufferBytes is the size of the input buffer.
+	readBufferBytes = 64 << 10
+	// quitWait bounds how long quit and EOF wait for a stopped search to
+	// print its bestmove.
+	quitWait = 2 * time.Second
+)
+
+// Config wires the protocol loop to its front end.
+type Config struct {
+	// Version is printed in "id name Kingrook <version>".
+	Version string
+	// Log receives diagnostics (never protocol text).
+	Log zerolog.Logger
+	// Bench runs the benchmark for the "bench [depth]" command, writing to
+	// out; depth 0 means its default. Nil: the command is not available.
+	Bench func(out io.Writer, depth int)
+}
+
+// inputLine is one line read from the GUI.
+type inputLine struct {
+	text    string
+	tooLong int // > 0: the line had this many bytes and was dropped
+}
+
+// Run reads commands from in and writes replies to out until "quit", end of
+// input or ctx is cancelled. A running search is stopped before Run returns.
+// Run returns the read error, if any, other than io.EOF.
+func Run(ctx context.Context, in io.Reader, out io.Writer, eng *engine.Engine, cfg Config) error {
+	s := &session{eng: eng, cfg: cfg, out: &output{w: out}}
+	defer s.out.openLog("") // closes the log file
+	if path := eng.Settings().DebugLogFile; path != "" {
+		if err := s.out.openLog(path); err != nil {
+			cfg.Log.Error().Err(err).Msg("cannot open the debug log file")
+		}
+	}
+
+	lines := make(chan inputLine)
+	done := make(chan struct{})
+	defer close(done)
+	readErr := make(chan error, 1)
+	go readLines(in, lines, done, readErr)
+
+	for {
+		select {
+		case <-ctx.Done():
+			s.shutdown()
+			return ctx.Err()
+		case l, ok := <-lines:
+			if !ok {
+				s.shutdown()
+				return <-readErr
+			}
+			if l.tooLong > 0 {
+				s.out.logIn(fmt.Sprintf("<%d bytes dropped>", l.tooLong))
+				s.infof("input line of %d bytes is longer than %d, ignored", l.tooLong, maxLineBytes)
+				continue
+			}
+			if !s.handle(l.text) {
+				s.shutdown()
+				return nil
+			}
+		}
+	}
+}
+
+// readLines sends the lines of in, without their line ends, until end of
+// input (then it closes lines) or done. Lines of any length are read; those
+// longer than maxLineBytes are reported by size only.
+func readLines(in io.Reader, lines chan<- inputLine, done <-chan struct{}, readErr chan<- error) {
+	r := bufio.NewReaderSize(in, readBufferBytes)
+	var buf []byte
+	var size int
+	for {
+		chunk, err := r.ReadSlice('\n')
+		size += len(chunk)
+		if size <= maxLineBytes {
+			buf = append(buf, chunk...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if size > 0 {
+			l := inputLine{text: string(bytes.TrimRight(buf, "\r\n"))}
+			if size > maxLineBytes {
+				l = inputLine{tooLong: size}
+			}
+			select {
+			case lines <- l:
+			case <-done:
+				return
+			}
+		}
+		buf, size = buf[:0], 0
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				err = nil
+			}
+			readErr <- err
+			close(lines)
+			return
+		}
+	}
+}
+
+// session is the state of one protocol loop.
+type session struct {
+	eng   *engine.Engine
+	cfg   Config
+	out   *output
+	debug bool // "debug on": extra info strings
+}
+
+// infof prints an info string.
+func (s *session) infof(format string, args ...any) {
+	s.out.line("info string " + sanitize(fmt.Sprintf(format, args...)))
+}
+
+// handle runs one command line; it returns false on quit.
+func (s *session) handle(line string) bool {
+	s.out.logIn(line)
+	fields := strings.Fields(line)
+	// Unknown tokens before a command are skipped (the UCI specification:
+	// "joho debug on" switches debug on).
+	i := 0
+	for i < len(fields) && !isCommand(fields[i]) {
+		i++
+	}
+	if i == len(fields) {
+		if len(fields) > 0 {
+			s.infof("unknown command %q", truncate(line))
+		}
+		return true
+	}
+	if i > 0 {
+		s.infof("ignored unknown tokens %q", truncate(strings.Join(fields[:i], " ")))
+	}
+	cmd, args := strings.ToLower(fields[i]), fields[i+1:]
+	switch cmd {
+	case "quit":
+		return false
+	case "uci":
+		s.uci()
+	case "isready":
+		s.eng.Prepare()
+		s.out.line("readyok")
+	case "debug":
+		s.setDebug(args)
+	case "setoption":
+		s.setOption(line)
+	case "register":
+		// Kingrook needs no registration.
+	case "ucinewgame":
+		s.eng.NewGame()
+	case "position":
+		s.position(args)
+	case "go":
+		s.goCmd(args)
+	case "stop":
+		s.eng.Stop()
+	case "ponderhit":
+		s.eng.PonderHit()
+	case "d":
+		s.display()
+	case "eval":
+		s.evaluate()
+	case "bench":
+		s.bench(args)
+	}
+	return true
+}
+
+// isCommand tells whether tok names a command.
+func isCommand(tok string) bool {
+	switch strings.ToLower(tok) {
+	case "uci", "debug", "isready", "setoption", "register", "ucinewgame", "position", "go", "stop",
+		"ponderhit", "quit", "d", "eval", "bench":
+		return true
+	}
+	return false
+}
+
+// truncate shortens text quoted in messages.
+func truncate(s string) string {
+	const maxQuoted = 80
+	if len(s) > maxQuoted {
+		return s[:maxQuoted] + "..."
+	}
+	return s
+}
+
+// shutdown stops a running search and waits (briefly) for its bestmove.
+func (s *session) shutdown() {
+	s.eng.Stop()
+	if !s.eng.WaitTimeout(quitWait) {
+		s.cfg.Log.Error().Msg("the search did not stop in time")
+	}
+}
+
+func (s *session) uci() {
+	version := s.cfg.Version
+	if version == "" {
+		version = "dev"
+	}
+	s.out.line("id name " + EngineName + " " + version)
+	s.out.line("id author " + Author)
+	for _, o := range engine.Options() {
+		s.out.line(o.String())
+	}
+	s.out.line("uciok")
+}
+
+func (s *session) setDebug(args []string) {
+	switch {
+	case len(args) > 0 && strings.EqualFold(args[0], "on"):
+		s.debug = true
+	case len(args) > 0 && strings.EqualFold(args[0], "off"):
+		s.debug = false
+	default:
+		s.infof("debug: expected on or off")
+	}
+}
+
+func (s *session) setOption(line string) {
+	_, text, _ := cutAtToken(line, "setoption")
+	cmd, err := parseSetOption(text)
+	if err != nil {
+		s.infof("%v", err)
+		return
+	}
+	old := s.eng.Settings().DebugLogFile
+	if err := s.eng.SetOption(cmd.name, cmd.value); err != nil {
+		s.infof("%v", err)
+		return
+	}
+	if path := s.eng.Settings().DebugLogFile; path != old {
+		if err := s.out.openLog(path); err != nil {
+			s.infof("cannot open the debug log file: %v", err)
+			_ = s.eng.SetOption(engine.OptDebugLogFile, old)
+		}
+	}
+}
+
+func (s *session) position(args []string) {
+	cmd, warn, err := parsePosition(args)
+	for _, w := range warn {
+		s.infof("%s", w)
+	}
+	if err != nil {
+		s.eng.Stop()
+		s.eng.Wait()
+		s.infof("%v; position unchanged", err)
+		return
+	}
+	if err := s.eng.SetPosition(cmd.fen, cmd.moves); err != nil {
+		s.infof("%v; position unchanged", err)
+	}
+}
+
+func (s *session) goCmd(args []string) {
+	// Stop first, so that searchmoves are read in the current position and
+	// the old search's bestmove comes before anything of this one.
+	s.eng.Stop()
+	s.eng.Wait()
+	cmd, warn := parseGo(args, s.eng.ParseMove)
+	for _, w := range warn {
+		s.infof("%s", w)
+	}
+	set := s.eng.Settings()
+	if cmd.badPerft {
+		return
+	}
+	if cmd.perft > 0 {
+		s.perft(cmd.perft, set.Chess960)
+		return
+	}
+	if s.debug {
+		s.infof("go %+v", cmd.limits)
+	}
+	chess960, wdl := set.Chess960, set.ShowWDL
+	s.eng.Go(cmd.limits,
+		func(i search.Info) { s.out.line(formatInfo(i, chess960, wdl)) },
+		func(r search.Result) { s.out.line(formatBestMove(r.BestMove, r.PonderMove, chess960)) })
+}
+
+// perft prints the move count below each root move and the total, in the
+// format of Stockfish's "go perft".
+func (s *session) perft(depth int, chess960 bool) {
+	pos := s.eng.Position()
+	var total uint64
+	pos.Divide(depth, func(e movegen.DivideEntry) {
+		total += e.Nodes
+		s.out.line(e.Move.UCI(chess960) + ": " + strconv.FormatUint(e.Nodes, 10))
+	})
+	s.out.line("")
+	s.out.line("Nodes searched: " + strconv.FormatUint(total, 10))
+}
+
+// display prints the board, its FEN, key and checkers.
+func (s *session) display() {
+	pos := s.eng.Position()
+	chess960 := s.eng.Settings().Chess960
+	fmt.Fprint(s.out, pos.String())
+	s.out.line("")
+	s.out.line("Fen: " + pos.FEN(chess960))
+	s.out.line(fmt.Sprintf("Key: %016X", pos.Key()))
+	var checkers []string
+	for b := pos.Checkers(); b != 0; {
+		checkers = append(checkers, b.PopLSB().String())
+	}
+	s.out.line("Checkers: " + strings.Join(checkers, " "))
+}
+
+// evaluate prints the static evaluation broken down.
+func (s *session) evaluate() {
+	pos := s.eng.Position()
+	fmt.Fprint(s.out, eval.Trace(pos))
+}
+
+func (s *session) bench(args []string) {
+	if s.cfg.Bench == nil {
+		s.infof("bench is not available")
+		return
+	}
+	depth := 0
+	if len(args) > 0 {
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 || n > eval.MaxPly {
+			s.infof("bench: bad depth %q, using the default", args[0])
+		} else {
+			depth = n
+		}
+	}
+	s.eng.Stop()
+	s.eng.Wait()
+	s.cfg.Bench(s.out, depth)
+}
