@@ -480,13 +480,25 @@ func TestScorePacking(t *testing.T) {
 	}
 }
 
+// benchFENs mixes openings (standard and 960), middlegames and endgames.
+var benchFENs = []string{
+	movegen.StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+	"r1bq1rk1/ppp2ppp/2n2n2/3pp3/1bPP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 7",
+	"r1b2rk1/pp3ppp/2n5/q2p4/3Pn3/P1PBPN2/2Q2PPP/R3K2R b KQ - 0 12",
+	"2r2rk1/1b2qppp/p3pn2/1p6/3N4/P1B1P3/1P2BPPP/2RQ1RK1 w - - 0 18",
+	"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+	"6k1/5ppp/p1r5/1p6/8/P1R3P1/1P3P1P/6K1 w - - 0 30",
+	"8/5pk1/6p1/3P4/2K5/8/8/8 w - - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"4k3/8/3b4/8/2P5/1P6/P3B3/4K3 b - - 0 40",
+	"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+}
+
 func benchPositions(b *testing.B) []*movegen.Position {
-	fens, ok := readFENs(b, filepath.Join(dataDir, "perft", "standard.epd"), 0)
-	if !ok {
-		b.Skip("missing standard.epd")
-	}
 	var ps []*movegen.Position
-	for _, fen := range fens {
+	for _, fen := range benchFENs {
 		ps = append(ps, mustPos(b, fen))
 	}
 	return ps

@@ -39,6 +39,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	limit := fs.Int("limit", 0, "use at most this many positions (0: all)")
 	keepCheck := fs.Bool("keep-check", false, "keep positions with the side to move in check")
 	report := fs.Int("report", 50, "print the loss every this many epochs")
+	l2 := fs.Float64("l2", 0, "pull toward the starting weights: adds l2·Σ(w-w0)² to the loss (try 1e-7 on small data)")
+	holdout := fs.Int("holdout", 10, "keep every N-th block of 1000 positions out of training to report a validation loss (0: none)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -72,24 +74,34 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("no usable positions in %s", *data)
 	}
 
-	t := newTuner(d, &start, *threads)
+	train, valid := d.split(*holdout, 1000)
+	if len(train.samples) == 0 {
+		train, valid = d, &dataset{}
+	}
+	fmt.Fprintf(stdout, "training on %d positions, validating on %d\n", len(train.samples), len(valid.samples))
+	t := newTuner(train, &start, *threads)
+	t.l2 = *l2
+	v := newTuner(valid, &start, *threads)
+	v.w = t.w // the same weights, scored on the held-out positions
 	if err := t.freeze(strings.Split(*freeze, ",")); err != nil {
 		return err
 	}
 	if *k == 0 {
 		*k = t.fitK()
 	}
-	before := t.pass(*k, nil)
-	fmt.Fprintf(stdout, "K = %.4f, starting loss %.6f\n", *k, before)
+	before, vBefore := t.pass(*k, nil), v.pass(*k, nil)
+	fmt.Fprintf(stdout, "K = %.4f, starting loss %.6f, validation %.6f\n", *k, before, vBefore)
 	t0 = time.Now()
 	after := t.adam(*k, *epochs, *lr, *report, func(e int, loss float64) {
-		fmt.Fprintf(stdout, "epoch %5d  loss %.6f  (%v)\n", e, loss, time.Since(t0).Round(time.Second))
+		fmt.Fprintf(stdout, "epoch %5d  loss %.6f  validation %.6f  (%v)\n", e, loss, v.pass(*k, nil), time.Since(t0).Round(time.Second))
 	})
-	fmt.Fprintf(stdout, "final loss %.6f (from %.6f)\n", after, before)
+	vAfter := v.pass(*k, nil)
+	fmt.Fprintf(stdout, "final loss %.6f (from %.6f), validation %.6f (from %.6f)\n", after, before, vAfter, vBefore)
 
 	p := t.params()
-	note := fmt.Sprintf("Data: %s (%d positions), K = %.4f, %d epochs at lr %g, from %s weights.\nMean squared error %.6f -> %.6f.",
-		filepath.Base(*data), len(d.samples), *k, *epochs, *lr, *from, before, after)
+	note := fmt.Sprintf("Data: %s (%d positions, %d held out), K = %.4f, %d epochs at lr %g, from %s weights.\n"+
+		"Mean squared error %.6f -> %.6f, held out %.6f -> %.6f.",
+		filepath.Base(*data), len(train.samples), len(valid.samples), *k, *epochs, *lr, *from, before, after, vBefore, vAfter)
 	src, err := eval.FormatParams(&p, note)
 	if err != nil {
 		return err

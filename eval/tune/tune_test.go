@@ -221,3 +221,35 @@ func TestRunWritesParams(t *testing.T) {
 		t.Error("run without --data succeeded")
 	}
 }
+
+// TestSplitAndL2: the hold-out split partitions the samples by blocks, and
+// a strong pull toward the starting weights keeps them there.
+func TestSplitAndL2(t *testing.T) {
+	p := eval.HandParams()
+	ev := eval.NewEvaluator(&p)
+	d := &dataset{}
+	for i, pos := range syntheticPositions(t, 10, 60) {
+		d.add(ev, pos, float64(i%3)/2, nil)
+	}
+	train, valid := d.split(4, 10)
+	if len(train.samples)+len(valid.samples) != len(d.samples) || len(valid.samples) == 0 {
+		t.Fatalf("split %d + %d of %d", len(train.samples), len(valid.samples), len(d.samples))
+	}
+	if want := len(d.samples) / 40 * 10; len(valid.samples) < want {
+		t.Errorf("validation has %d samples, want at least %d", len(valid.samples), want)
+	}
+	drift := func(l2 float64) float64 {
+		tu := newTuner(train, &p, 1)
+		tu.l2 = l2
+		tu.adam(1, 100, 2, 0, nil)
+		m := 0.0
+		for i := range tu.w {
+			m = max(m, math.Abs(tu.w[i]-tu.w0[i]))
+		}
+		return m
+	}
+	free, held := drift(0), drift(1)
+	if held >= free/4 {
+		t.Errorf("max drift %.1f with l2, %.1f without: want l2 to hold the weights", held, free)
+	}
+}

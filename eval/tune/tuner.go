@@ -27,6 +27,21 @@ type dataset struct {
 	samples []sample
 }
 
+// split moves every k-th block of blockSize consecutive samples into a
+// validation set (consecutive positions mostly come from the same game, so
+// whole blocks keep games apart). Both share the terms slice.
+func (d *dataset) split(k, blockSize int) (train, valid *dataset) {
+	train, valid = &dataset{terms: d.terms}, &dataset{terms: d.terms}
+	for i, s := range d.samples {
+		if k > 0 && (i/blockSize)%k == k-1 {
+			valid.samples = append(valid.samples, s)
+		} else {
+			train.samples = append(train.samples, s)
+		}
+	}
+	return train, valid
+}
+
 // loadStats counts what reading the data did with each line.
 type loadStats struct {
 	lines, used, drawn, inCheck, bad int
@@ -151,8 +166,10 @@ func sigmoid(k, cp float64) float64 { return 1 / (1 + math.Pow(10, -k*cp/400)) }
 type tuner struct {
 	d       *dataset
 	w       []float64 // 2 per term: mg, eg
+	w0      []float64 // the starting weights, for regularization
 	frozen  []bool
 	threads int
+	l2      float64 // loss += l2 · Σ (w - w0)²
 }
 
 func newTuner(d *dataset, p *eval.Params, threads int) *tuner {
@@ -160,6 +177,7 @@ func newTuner(d *dataset, p *eval.Params, threads int) *tuner {
 	for i, pr := range p {
 		t.w[2*i], t.w[2*i+1] = float64(pr.MG), float64(pr.EG)
 	}
+	t.w0 = append([]float64(nil), t.w...)
 	return t
 }
 
@@ -295,6 +313,11 @@ func (t *tuner) adam(k float64, epochs int, lr float64, reportEvery int, report 
 	for e := 1; e <= epochs; e++ {
 		clear(grad)
 		loss = t.pass(k, grad)
+		if t.l2 > 0 {
+			for i, w := range t.w {
+				grad[i] += 2 * t.l2 * (w - t.w0[i])
+			}
+		}
 		if report != nil && reportEvery > 0 && (e == 1 || e%reportEvery == 0) {
 			report(e, loss)
 		}
