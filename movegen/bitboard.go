@@ -90,6 +90,8 @@ var (
 	kingAttacks   [64]Bitboard
 	betweenBB     [64][64]Bitboard // squares strictly between two aligned squares
 	lineBB        [64][64]Bitboard // the whole line through two aligned squares
+	rookRays      [64]Bitboard     // rook attacks on an empty board
+	bishopRays    [64]Bitboard     // bishop attacks on an empty board
 )
 
 // PawnAttacks returns the squares a pawn of color c on s attacks.
@@ -176,6 +178,10 @@ func init() {
 		}
 	}
 	initMagics()
+	for s := Square(0); s < 64; s++ {
+		rookRays[s] = RookAttacks(s, 0)
+		bishopRays[s] = BishopAttacks(s, 0)
+	}
 	for a := Square(0); a < 64; a++ {
 		for _, pt := range []PieceType{Bishop, Rook} {
 			atk := Attacks(pt, a, 0)

@@ -29,18 +29,80 @@ func (p *Position) Generate(l *MoveList, kind GenKind) { p.generate(l, kind) }
 func (p *Position) Pinned(c Color) Bitboard {
 	ksq := p.kingSq[c]
 	them := p.byColor[c^1]
-	snipers := (RookAttacks(ksq, 0)&(p.byType[Rook]|p.byType[Queen]) |
-		BishopAttacks(ksq, 0)&(p.byType[Bishop]|p.byType[Queen])) & them
-	occ := p.byType[0] ^ snipers
+	snipers := (rookRays[ksq]&(p.byType[Rook]|p.byType[Queen]) |
+		bishopRays[ksq]&(p.byType[Bishop]|p.byType[Queen])) & them
+	if snipers == 0 {
+		return 0
+	}
+	// A piece is pinned when it is the only piece between the king and an
+	// enemy slider. (The occupancy keeps the other snipers: an enemy piece
+	// in front of a slider means no pin, and in check the generator relies
+	// on pins being exact.)
+	occ := p.byType[0]
+	ours := p.byColor[c]
 	var pinned Bitboard
 	for snipers != 0 {
-		s := snipers.PopLSB()
-		b := betweenBB[ksq][s] & occ
-		if b != 0 && !b.More() {
+		b := betweenBB[ksq][snipers.PopLSB()] & occ
+		if b&ours != 0 && !b.More() {
 			pinned |= b
 		}
 	}
-	return pinned & p.byColor[c]
+	return pinned
+}
+
+// addTargets appends a normal move from from to each square of b.
+func (l *MoveList) addTargets(from Square, b Bitboard) {
+	n := b.Count()
+	ms := l.Moves[l.N : l.N+n]
+	for i := range ms {
+		ms[i].Move = NewMove(from, b.PopLSB())
+	}
+	l.N += n
+}
+
+// addPromotions appends the promotions from from to to that kind asks for.
+func (l *MoveList) addPromotions(from, to Square, kind GenKind, capture bool) {
+	if kind != GenQuiet {
+		l.Add(NewPromotion(from, to, Queen))
+	}
+	if kind == GenAll || (kind == GenQuiet) != capture {
+		l.Add(NewPromotion(from, to, Knight))
+		l.Add(NewPromotion(from, to, Rook))
+		l.Add(NewPromotion(from, to, Bishop))
+	}
+}
+
+// pawnPush shifts pawns of color c one rank forward.
+func pawnPush(b Bitboard, c Color) Bitboard {
+	if c == White {
+		return b << 8
+	}
+	return b >> 8
+}
+
+// pawnCapturesWest returns the squares the pawns of c attack towards the
+// a-file; pawnCapturesEast towards the h-file.
+func pawnCapturesWest(b Bitboard, c Color) Bitboard {
+	if c == White {
+		return (b &^ FileA) << 7
+	}
+	return (b &^ FileA) >> 9
+}
+
+func pawnCapturesEast(b Bitboard, c Color) Bitboard {
+	if c == White {
+		return (b &^ FileH) << 9
+	}
+	return (b &^ FileH) >> 7
+}
+
+// pawnDeltas returns, for color c, the square offsets from a target back to
+// the pawn: single push, west capture, east capture.
+func pawnDeltas(c Color) (push, west, east int) {
+	if c == White {
+		return 8, 7, 9
+	}
+	return -8, -9, -7
 }
 
 func (p *Position) generate(l *MoveList, kind GenKind) {
@@ -49,21 +111,21 @@ func (p *Position) generate(l *MoveList, kind GenKind) {
 	ksq := p.kingSq[us]
 	occ := p.byType[0]
 	ours := p.byColor[us]
-	enemy := p.byColor[them]
 
-	// King moves first: legal when the target is not attacked with the king lifted.
-	var kTargets Bitboard
+	var targets Bitboard
 	switch kind {
 	case GenAll:
-		kTargets = kingAttacks[ksq] &^ ours
+		targets = ^ours
 	case GenNoisy:
-		kTargets = kingAttacks[ksq] & enemy
+		targets = p.byColor[them]
 	case GenQuiet:
-		kTargets = kingAttacks[ksq] &^ occ
+		targets = ^occ
 	}
+
+	// 1. King moves: legal when the target is not attacked with the king lifted.
 	occNoKing := occ ^ SquareBB(ksq)
-	for kTargets != 0 {
-		to := kTargets.PopLSB()
+	for t := kingAttacks[ksq] & targets; t != 0; {
+		to := t.PopLSB()
 		if !p.Attacked(to, them, occNoKing) {
 			l.Add(NewMove(ksq, to))
 		}
@@ -72,52 +134,49 @@ func (p *Position) generate(l *MoveList, kind GenKind) {
 		return // double check: only the king moves
 	}
 
-	// Targets for other pieces: block or capture the checker when in check.
+	// 2. Other pieces block or capture the checker when in check; a pinned
+	// piece then cannot move at all.
 	mask := ^Bitboard(0)
+	pinned := p.Pinned(us)
+	movable := ours
 	if p.checkers != 0 {
 		mask = betweenBB[ksq][p.checkers.LSB()] | p.checkers
+		movable &^= pinned
 	}
-	var targets Bitboard
-	switch kind {
-	case GenAll:
-		targets = ^ours & mask
-	case GenNoisy:
-		targets = enemy & mask
-	case GenQuiet:
-		targets = ^occ & mask
+	targets &= mask
+
+	p.genPawns(l, kind, mask, pinned, movable)
+
+	for b := movable & p.byType[Knight] &^ pinned; b != 0; {
+		from := b.PopLSB()
+		l.addTargets(from, knightAttacks[from]&targets)
 	}
-
-	pinned := p.Pinned(us)
-	p.genPawns(l, kind, mask, pinned)
-
-	for _, pt := range [4]PieceType{Knight, Bishop, Rook, Queen} {
-		bb := p.byColor[us] & p.byType[pt]
-		if pt == Knight {
-			bb &^= pinned // a pinned knight never moves
+	for b := movable & p.byType[Bishop]; b != 0; {
+		from := b.PopLSB()
+		atk := BishopAttacks(from, occ) & targets
+		if pinned.Has(from) {
+			atk &= lineBB[ksq][from]
 		}
-		for bb != 0 {
-			from := bb.PopLSB()
-			var atk Bitboard
-			switch pt {
-			case Knight:
-				atk = knightAttacks[from]
-			case Bishop:
-				atk = BishopAttacks(from, occ)
-			case Rook:
-				atk = RookAttacks(from, occ)
-			default:
-				atk = QueenAttacks(from, occ)
-			}
-			atk &= targets
-			if pinned.Has(from) {
-				atk &= lineBB[ksq][from]
-			}
-			for atk != 0 {
-				l.Add(NewMove(from, atk.PopLSB()))
-			}
+		l.addTargets(from, atk)
+	}
+	for b := movable & p.byType[Rook]; b != 0; {
+		from := b.PopLSB()
+		atk := RookAttacks(from, occ) & targets
+		if pinned.Has(from) {
+			atk &= lineBB[ksq][from]
 		}
+		l.addTargets(from, atk)
+	}
+	for b := movable & p.byType[Queen]; b != 0; {
+		from := b.PopLSB()
+		atk := QueenAttacks(from, occ) & targets
+		if pinned.Has(from) {
+			atk &= lineBB[ksq][from]
+		}
+		l.addTargets(from, atk)
 	}
 
+	// 3. Castling.
 	if kind != GenNoisy && p.checkers == 0 {
 		p.genCastling(l)
 	}
@@ -151,8 +210,7 @@ func (p *Position) genCastling(l *MoveList) {
 func (p *Position) castlingSafe(idx int, ksq, rsq Square) bool {
 	them := p.side ^ 1
 	occ := p.byType[0] ^ SquareBB(ksq) ^ SquareBB(rsq)
-	path := p.cd.kingPath[idx]
-	for path != 0 {
+	for path := p.cd.kingPath[idx]; path != 0; {
 		if p.Attacked(path.PopLSB(), them, occ) {
 			return false
 		}
@@ -160,68 +218,60 @@ func (p *Position) castlingSafe(idx int, ksq, rsq Square) bool {
 	return true
 }
 
-func (p *Position) genPawns(l *MoveList, kind GenKind, mask, pinned Bitboard) {
+// genPawns appends pawn moves. Targets are computed for all movable pawns
+// at once by shifting; a pinned pawn's move survives only along its pin.
+func (p *Position) genPawns(l *MoveList, kind GenKind, mask, pinned, movable Bitboard) {
 	us := p.side
 	them := us ^ 1
 	ksq := p.kingSq[us]
-	occ := p.byType[0]
+	empty := ^p.byType[0]
 	enemy := p.byColor[them]
-	pawns := p.Pieces(us, Pawn)
-	promoRank := Rank7
-	thirdRank := Rank3
-	up := 8
+	pawns := movable & p.byType[Pawn]
+	promoRank, thirdRank := Rank7, Rank3
 	if us == Black {
-		promoRank = Rank2
-		thirdRank = Rank6
-		up = -8
+		promoRank, thirdRank = Rank2, Rank6
 	}
-	shift := func(b Bitboard) Bitboard {
-		if us == White {
-			return b << 8
-		}
-		return b >> 8
-	}
-	empty := ^occ
-	// legalFrom filters pinned pawns: they may move only along the pin line.
-	add := func(from, to Square) bool {
+	dPush, dWest, dEast := pawnDeltas(us)
+	ok := func(from, to Square) bool { // a pinned pawn moves only along its pin line
 		return !pinned.Has(from) || lineBB[ksq][from].Has(to)
 	}
-
-	promo := pawns & promoRank
 	rest := pawns &^ promoRank
+	promo := pawns & promoRank
 
 	// Pushes.
 	if kind != GenNoisy {
-		one := shift(rest) & empty
-		two := shift(one&thirdRank) & empty
-		one &= mask
-		two &= mask
-		for one != 0 {
-			to := one.PopLSB()
-			from := Square(int(to) - up)
-			if add(from, to) {
+		one := pawnPush(rest, us) & empty
+		two := pawnPush(one&thirdRank, us) & empty & mask
+		for b := one & mask; b != 0; {
+			to := b.PopLSB()
+			from := Square(int(to) - dPush)
+			if ok(from, to) {
 				l.Add(NewMove(from, to))
 			}
 		}
-		for two != 0 {
-			to := two.PopLSB()
-			from := Square(int(to) - 2*up)
-			if add(from, to) {
+		for b := two; b != 0; {
+			to := b.PopLSB()
+			from := Square(int(to) - 2*dPush)
+			if ok(from, to) {
 				l.Add(NewMove(from, to))
 			}
 		}
 	}
 
-	// Captures.
+	// Captures, en passant.
 	if kind != GenQuiet {
-		for b := rest; b != 0; {
-			from := b.PopLSB()
-			atk := pawnAttacks[us][from] & enemy & mask
-			for atk != 0 {
-				to := atk.PopLSB()
-				if add(from, to) {
-					l.Add(NewMove(from, to))
-				}
+		for b := pawnCapturesWest(rest, us) & enemy & mask; b != 0; {
+			to := b.PopLSB()
+			from := Square(int(to) - dWest)
+			if ok(from, to) {
+				l.Add(NewMove(from, to))
+			}
+		}
+		for b := pawnCapturesEast(rest, us) & enemy & mask; b != 0; {
+			to := b.PopLSB()
+			from := Square(int(to) - dEast)
+			if ok(from, to) {
+				l.Add(NewMove(from, to))
 			}
 		}
 		if p.ep != NoSquare {
@@ -235,30 +285,25 @@ func (p *Position) genPawns(l *MoveList, kind GenKind, mask, pinned Bitboard) {
 	}
 
 	// Promotions.
-	for b := promo; b != 0; {
-		from := b.PopLSB()
-		pushTo := Square(int(from) + up)
-		if empty.Has(pushTo) && mask.Has(pushTo) && add(from, pushTo) {
-			if kind != GenQuiet {
-				l.Add(NewPromotion(from, pushTo, Queen))
-			}
-			if kind != GenNoisy {
-				l.Add(NewPromotion(from, pushTo, Knight))
-				l.Add(NewPromotion(from, pushTo, Rook))
-				l.Add(NewPromotion(from, pushTo, Bishop))
+	if promo != 0 {
+		for b := pawnPush(promo, us) & empty & mask; b != 0; {
+			to := b.PopLSB()
+			if from := Square(int(to) - dPush); ok(from, to) {
+				l.addPromotions(from, to, kind, false)
 			}
 		}
-		if kind == GenQuiet {
-			continue
-		}
-		atk := pawnAttacks[us][from] & enemy & mask
-		for atk != 0 {
-			to := atk.PopLSB()
-			if add(from, to) {
-				l.Add(NewPromotion(from, to, Queen))
-				l.Add(NewPromotion(from, to, Knight))
-				l.Add(NewPromotion(from, to, Rook))
-				l.Add(NewPromotion(from, to, Bishop))
+		if kind != GenQuiet {
+			for b := pawnCapturesWest(promo, us) & enemy & mask; b != 0; {
+				to := b.PopLSB()
+				if from := Square(int(to) - dWest); ok(from, to) {
+					l.addPromotions(from, to, kind, true)
+				}
+			}
+			for b := pawnCapturesEast(promo, us) & enemy & mask; b != 0; {
+				to := b.PopLSB()
+				if from := Square(int(to) - dEast); ok(from, to) {
+					l.addPromotions(from, to, kind, true)
+				}
 			}
 		}
 	}
@@ -274,12 +319,115 @@ func (p *Position) epSafe(m Move) bool {
 	occ := (p.byType[0] ^ SquareBB(m.From()) ^ SquareBB(capSq)) | SquareBB(m.To())
 	if p.checkers != 0 && !p.checkers.Has(capSq) {
 		// In check: ep must capture the checker or block a slider's ray.
-		if !betweenBB[ksq][p.checkers.LSB()].Has(m.To()) {
+		if p.checkers.More() || !betweenBB[ksq][p.checkers.LSB()].Has(m.To()) {
 			return false
 		}
 	}
 	return RookAttacks(ksq, occ)&(p.byType[Rook]|p.byType[Queen])&p.byColor[them] == 0 &&
 		BishopAttacks(ksq, occ)&(p.byType[Bishop]|p.byType[Queen])&p.byColor[them] == 0
+}
+
+// countLegal returns the number of legal moves, exactly the length of
+// GenerateLegal's list, without writing moves: perft's bulk count.
+func (p *Position) countLegal() int {
+	us := p.side
+	them := us ^ 1
+	ksq := p.kingSq[us]
+	occ := p.byType[0]
+	ours := p.byColor[us]
+	n := 0
+
+	occNoKing := occ ^ SquareBB(ksq)
+	for t := kingAttacks[ksq] &^ ours; t != 0; {
+		if !p.Attacked(t.PopLSB(), them, occNoKing) {
+			n++
+		}
+	}
+	if p.checkers.More() {
+		return n
+	}
+	mask := ^Bitboard(0)
+	pinned := p.Pinned(us)
+	movable := ours
+	if p.checkers != 0 {
+		mask = betweenBB[ksq][p.checkers.LSB()] | p.checkers
+		movable &^= pinned
+	}
+	targets := ^ours & mask
+
+	// Pieces.
+	for b := movable & p.byType[Knight] &^ pinned; b != 0; {
+		n += (knightAttacks[b.PopLSB()] & targets).Count()
+	}
+	for b := movable & (p.byType[Bishop] | p.byType[Queen]); b != 0; {
+		from := b.PopLSB()
+		atk := BishopAttacks(from, occ) & targets
+		if pinned.Has(from) {
+			atk &= lineBB[ksq][from]
+		}
+		n += atk.Count()
+	}
+	for b := movable & (p.byType[Rook] | p.byType[Queen]); b != 0; {
+		from := b.PopLSB()
+		atk := RookAttacks(from, occ) & targets
+		if pinned.Has(from) {
+			atk &= lineBB[ksq][from]
+		}
+		n += atk.Count()
+	}
+
+	// Pawns: unpinned ones by set arithmetic, pinned ones one by one.
+	pawns := movable & p.byType[Pawn]
+	empty := ^occ
+	enemy := p.byColor[them]
+	promoRank, thirdRank := Rank7, Rank3
+	if us == Black {
+		promoRank, thirdRank = Rank2, Rank6
+	}
+	free := pawns &^ pinned
+	rest := free &^ promoRank
+	promo := free & promoRank
+	one := pawnPush(rest, us) & empty
+	two := pawnPush(one&thirdRank, us) & empty
+	n += (one&mask).Count() + (two&mask).Count() +
+		(pawnCapturesWest(rest, us)&enemy&mask).Count() + (pawnCapturesEast(rest, us)&enemy&mask).Count()
+	if promo != 0 {
+		n += 4 * ((pawnPush(promo, us) & empty & mask).Count() +
+			(pawnCapturesWest(promo, us) & enemy & mask).Count() + (pawnCapturesEast(promo, us) & enemy & mask).Count())
+	}
+	for b := pawns & pinned; b != 0; { // not in check here: movable excludes pinned pieces in check
+		from := b.PopLSB()
+		line := lineBB[ksq][from]
+		fromBB := SquareBB(from)
+		m := 1
+		if promoRank.Has(from) {
+			m = 4
+		}
+		push := pawnPush(fromBB, us) & empty
+		if thirdRank&push != 0 {
+			push |= pawnPush(push, us) & empty
+		}
+		caps := pawnAttacks[us][from] & enemy
+		n += m * ((push | caps) & line).Count()
+	}
+	if p.ep != NoSquare {
+		for b := pawnAttacks[them][p.ep] & pawns &^ promoRank; b != 0; {
+			if p.epSafe(NewSpecial(b.PopLSB(), p.ep, EnPassant)) {
+				n++
+			}
+		}
+	}
+
+	// Castling.
+	if p.checkers == 0 && p.castling>>(2*us)&3 != 0 {
+		for i := 0; i < 2; i++ {
+			idx := int(us)*2 + i
+			if p.castling&(1<<idx) != 0 && p.byType[0]&p.cd.empty[idx] == 0 && p.castlingSafe(idx, ksq, p.cd.rook[idx]) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // IsLegal tells whether m is a legal move here (m may be any 16-bit value).
@@ -306,7 +454,5 @@ func (p *Position) IsPseudoLegalFast(m Move) bool {
 
 // HasLegalMove tells whether the side to move has any legal move.
 func (p *Position) HasLegalMove() bool {
-	var l MoveList
-	p.generate(&l, GenAll)
-	return l.N > 0
+	return p.countLegal() > 0
 }

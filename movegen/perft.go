@@ -6,11 +6,11 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	if depth == 1 {
+		return uint64(p.countLegal())
+	}
 	var l MoveList
 	p.generate(&l, GenAll)
-	if depth == 1 {
-		return uint64(l.N)
-	}
 	var n uint64
 	for i := 0; i < l.N; i++ {
 		p.Make(l.Moves[i].Move)

@@ -221,11 +221,14 @@ func (p *Position) AttackersTo(s Square, occ Bitboard) Bitboard {
 // Attacked tells whether color by attacks s with occupancy occ.
 func (p *Position) Attacked(s Square, by Color, occ Bitboard) bool {
 	them := p.byColor[by]
-	return (pawnAttacks[by^1][s]&p.byType[Pawn]&them) != 0 ||
-		(knightAttacks[s]&p.byType[Knight]&them) != 0 ||
-		(kingAttacks[s]&p.byType[King]&them) != 0 ||
-		(RookAttacks(s, occ)&(p.byType[Rook]|p.byType[Queen])&them) != 0 ||
-		(BishopAttacks(s, occ)&(p.byType[Bishop]|p.byType[Queen])&them) != 0
+	if (pawnAttacks[by^1][s]&p.byType[Pawn]|knightAttacks[s]&p.byType[Knight]|kingAttacks[s]&p.byType[King])&them != 0 {
+		return true
+	}
+	if rq := (p.byType[Rook] | p.byType[Queen]) & them; rq&rookRays[s] != 0 && RookAttacks(s, occ)&rq != 0 {
+		return true
+	}
+	bq := (p.byType[Bishop] | p.byType[Queen]) & them
+	return bq&bishopRays[s] != 0 && BishopAttacks(s, occ)&bq != 0
 }
 
 // computeKeys recomputes key and pawn key from scratch.
