@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/kingrook/kingrook/movegen"
@@ -159,4 +160,40 @@ func TestClamp(t *testing.T) {
 	if v := e.Evaluate(pos); v != MateInMaxPly-1 || IsMate(v) {
 		t.Fatalf("got %d, want the clamp %d", v, MateInMaxPly-1)
 	}
+}
+
+// TestPawnCacheAlongGames walks seeded random games with make/unmake and
+// compares the cached evaluator with the plain function at every node,
+// before and after the entry is certainly cached.
+func TestPawnCacheAlongGames(t *testing.T) {
+	e := NewEvaluator(nil)
+	rng := rand.New(rand.NewPCG(5, 9))
+	var ml movegen.MoveList
+	nodes := 0
+	for g := 0; g < 40; g++ {
+		fen, err := movegen.Chess960FEN(rng.IntN(960))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := mustPos(t, fen)
+		for ply := 0; ply < 150; ply++ {
+			ml.Clear()
+			p.GenerateLegal(&ml)
+			if ml.Len() == 0 {
+				break
+			}
+			// Look at every reply, then play one.
+			for i := 0; i < ml.Len(); i++ {
+				p.Make(ml.At(i))
+				want := Evaluate(p)
+				if a, b := e.Evaluate(p), e.Evaluate(p); a != want || b != want {
+					t.Fatalf("%s: cached %d then %d, plain %d", p.FEN(true), a, b, want)
+				}
+				p.Unmake()
+				nodes++
+			}
+			p.Make(ml.At(rng.IntN(ml.Len())))
+		}
+	}
+	t.Logf("%d nodes", nodes)
 }
