@@ -232,9 +232,6 @@ func (p *Position) genPawns(l *MoveList, kind GenKind, mask, pinned, movable Bit
 		promoRank, thirdRank = Rank2, Rank6
 	}
 	dPush, dWest, dEast := pawnDeltas(us)
-	ok := func(from, to Square) bool { // a pinned pawn moves only along its pin line
-		return !pinned.Has(from) || lineBB[ksq][from].Has(to)
-	}
 	rest := pawns &^ promoRank
 	promo := pawns & promoRank
 
@@ -245,14 +242,14 @@ func (p *Position) genPawns(l *MoveList, kind GenKind, mask, pinned, movable Bit
 		for b := one & mask; b != 0; {
 			to := b.PopLSB()
 			from := Square(int(to) - dPush)
-			if ok(from, to) {
+			if pinOK(pinned, ksq, from, to) {
 				l.Add(NewMove(from, to))
 			}
 		}
 		for b := two; b != 0; {
 			to := b.PopLSB()
 			from := Square(int(to) - 2*dPush)
-			if ok(from, to) {
+			if pinOK(pinned, ksq, from, to) {
 				l.Add(NewMove(from, to))
 			}
 		}
@@ -263,14 +260,14 @@ func (p *Position) genPawns(l *MoveList, kind GenKind, mask, pinned, movable Bit
 		for b := pawnCapturesWest(rest, us) & enemy & mask; b != 0; {
 			to := b.PopLSB()
 			from := Square(int(to) - dWest)
-			if ok(from, to) {
+			if pinOK(pinned, ksq, from, to) {
 				l.Add(NewMove(from, to))
 			}
 		}
 		for b := pawnCapturesEast(rest, us) & enemy & mask; b != 0; {
 			to := b.PopLSB()
 			from := Square(int(to) - dEast)
-			if ok(from, to) {
+			if pinOK(pinned, ksq, from, to) {
 				l.Add(NewMove(from, to))
 			}
 		}
@@ -288,25 +285,31 @@ func (p *Position) genPawns(l *MoveList, kind GenKind, mask, pinned, movable Bit
 	if promo != 0 {
 		for b := pawnPush(promo, us) & empty & mask; b != 0; {
 			to := b.PopLSB()
-			if from := Square(int(to) - dPush); ok(from, to) {
+			if from := Square(int(to) - dPush); pinOK(pinned, ksq, from, to) {
 				l.addPromotions(from, to, kind, false)
 			}
 		}
 		if kind != GenQuiet {
 			for b := pawnCapturesWest(promo, us) & enemy & mask; b != 0; {
 				to := b.PopLSB()
-				if from := Square(int(to) - dWest); ok(from, to) {
+				if from := Square(int(to) - dWest); pinOK(pinned, ksq, from, to) {
 					l.addPromotions(from, to, kind, true)
 				}
 			}
 			for b := pawnCapturesEast(promo, us) & enemy & mask; b != 0; {
 				to := b.PopLSB()
-				if from := Square(int(to) - dEast); ok(from, to) {
+				if from := Square(int(to) - dEast); pinOK(pinned, ksq, from, to) {
 					l.addPromotions(from, to, kind, true)
 				}
 			}
 		}
 	}
+}
+
+// pinOK tells whether a move from from to to keeps a pinned piece on its
+// pin line (always true for an unpinned piece).
+func pinOK(pinned Bitboard, ksq, from, to Square) bool {
+	return !pinned.Has(from) || lineBB[ksq][from].Has(to)
 }
 
 // epSafe tests an en-passant capture by removing both pawns: the only move
@@ -389,8 +392,8 @@ func (p *Position) countLegal() int {
 	promo := free & promoRank
 	one := pawnPush(rest, us) & empty
 	two := pawnPush(one&thirdRank, us) & empty
-	n += (one&mask).Count() + (two&mask).Count() +
-		(pawnCapturesWest(rest, us)&enemy&mask).Count() + (pawnCapturesEast(rest, us)&enemy&mask).Count()
+	n += (one & mask).Count() + (two & mask).Count() +
+		(pawnCapturesWest(rest, us) & enemy & mask).Count() + (pawnCapturesEast(rest, us) & enemy & mask).Count()
 	if promo != 0 {
 		n += 4 * ((pawnPush(promo, us) & empty & mask).Count() +
 			(pawnCapturesWest(promo, us) & enemy & mask).Count() + (pawnCapturesEast(promo, us) & enemy & mask).Count())
