@@ -10,7 +10,9 @@ type Pair struct{ MG, EG int }
 // into packed scores (NewEvaluator). The weights are counted for each side
 // and the evaluation is white's sum minus black's, so every weight is
 // written as a bonus (positive) or a penalty (negative) for the side that
-// has the feature.
+// has the feature. Middlegame and endgame sums are packed in 16 bits each,
+// so one side's total must stay within ±32767 (ordinary weights are far
+// below).
 type Params [NumTerms]Pair
 
 // Vector returns pointers to every weight, MG then EG of each term in index
