@@ -167,3 +167,32 @@ func FuzzParseMove(f *testing.F) {
 		checkConsistent(t, &p)
 	})
 }
+
+// FuzzMoveValidation: IsPseudoLegalFast agrees with IsLegal on any 16-bit
+// value, and GivesCheck agrees with Make on the legal ones.
+func FuzzMoveValidation(f *testing.F) {
+	for i, s := range fuzzSeedFENs {
+		f.Add(s, uint16(i*4099))
+	}
+	f.Add("4k3/8/8/8/8/8/8/6KR w H - 0 1", uint16(NewSpecial(G1, H1, Castling)))
+	f.Add("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", uint16(NewSpecial(NewSquare(4, 4), NewSquare(3, 5), EnPassant)))
+	f.Fuzz(func(t *testing.T, fen string, v uint16) {
+		var p Position
+		if p.SetFEN(fen) != nil {
+			return
+		}
+		m := Move(v)
+		legal := p.IsLegal(m)
+		if got := p.IsPseudoLegalFast(m); got != legal {
+			t.Fatalf("%s: IsPseudoLegalFast(%v) = %v, IsLegal %v", fen, m, got, legal)
+		}
+		if !legal {
+			return
+		}
+		gives := p.GivesCheck(m)
+		p.Make(m)
+		if p.InCheck() != gives {
+			t.Fatalf("%s: GivesCheck(%v) = %v, Make says %v", fen, m, gives, p.InCheck())
+		}
+	})
+}

@@ -433,7 +433,9 @@ func (p *Position) countLegal() int {
 	return n
 }
 
-// IsLegal tells whether m is a legal move here (m may be any 16-bit value).
+// IsLegal tells whether m is a legal move here (m may be any 16-bit value),
+// by generating all legal moves: the reference that IsPseudoLegalFast
+// matches. Prefer IsPseudoLegalFast where speed matters.
 func (p *Position) IsLegal(m Move) bool {
 	if m == NoMove || m == NullMove {
 		return false
@@ -443,16 +445,122 @@ func (p *Position) IsLegal(m Move) bool {
 	return l.Contains(m)
 }
 
-// IsPseudoLegalFast tells whether m is legal, like IsLegal, by generating
-// only the moves of the piece on m's from-square. Search uses it to validate
-// transposition-table and killer moves.
+// IsPseudoLegalFast tells whether m, any 16-bit value (a move from the
+// transposition table or a killer slot, say), is a legal move here. It
+// agrees exactly with IsLegal but checks only m itself, without generating
+// moves. (The name is historical: the answer is full legality.)
 func (p *Position) IsPseudoLegalFast(m Move) bool {
-	from := m.From()
+	us := p.side
+	them := us ^ 1
+	from, to := m.From(), m.To()
 	pc := p.board[from]
-	if pc == NoPiece || pc.Color() != p.side || m == NoMove || m == NullMove {
+	if pc == NoPiece || pc.Color() != us || from == to { // from == to: NoMove, NullMove
 		return false
 	}
-	return p.IsLegal(m)
+	kind := m.Kind()
+	if kind != Promotion && m>>12&3 != 0 {
+		return false // only promotions use bits 12-13
+	}
+	occ := p.byType[0]
+	ours := p.byColor[us]
+	switch kind {
+	case Castling:
+		if pc.Type() != King || p.checkers != 0 {
+			return false
+		}
+		for i := 0; i < 2; i++ {
+			idx := int(us)*2 + i
+			if p.castling&(1<<idx) != 0 && p.cd.rook[idx] == to {
+				return occ&p.cd.empty[idx] == 0 && p.castlingSafe(idx, from, to)
+			}
+		}
+		return false
+	case EnPassant:
+		return pc.Type() == Pawn && to == p.ep && pawnAttacks[us][from].Has(to) && p.epSafe(m)
+	case Promotion:
+		if pc.Type() != Pawn || from.RelativeRank(us) != 6 {
+			return false
+		}
+		if !(pawnPush(SquareBB(from), us)&^occ | pawnAttacks[us][from]&p.byColor[them]).Has(to) {
+			return false
+		}
+	default:
+		if pc.Type() == Pawn {
+			if from.RelativeRank(us) == 6 {
+				return false // a move to the last rank must promote
+			}
+			thirdRank := Rank3
+			if us == Black {
+				thirdRank = Rank6
+			}
+			one := pawnPush(SquareBB(from), us) &^ occ
+			two := pawnPush(one&thirdRank, us) &^ occ
+			if !(one | two | pawnAttacks[us][from]&p.byColor[them]).Has(to) {
+				return false
+			}
+		} else if !(Attacks(pc.Type(), from, occ) &^ ours).Has(to) {
+			return false
+		}
+	}
+	// The move is pseudo-legal; now the king's safety.
+	if pc.Type() == King {
+		return !p.Attacked(to, them, occ^SquareBB(from))
+	}
+	ksq := p.kingSq[us]
+	if p.checkers != 0 {
+		if p.checkers.More() || !(betweenBB[ksq][p.checkers.LSB()] | p.checkers).Has(to) {
+			return false
+		}
+	}
+	return lineBB[ksq][from] == 0 || lineBB[ksq][from].Has(to) || !p.Pinned(us).Has(from)
+}
+
+// GivesCheck tells whether the legal move m gives check, discovered checks,
+// castling, en passant and promotions included, without making it.
+func (p *Position) GivesCheck(m Move) bool {
+	us := p.side
+	ksq := p.kingSq[us^1]
+	from, to := m.From(), m.To()
+	ours := p.byColor[us]
+	occ := p.byType[0]
+	rq := (p.byType[Rook] | p.byType[Queen]) & ours &^ SquareBB(from)
+	bq := (p.byType[Bishop] | p.byType[Queen]) & ours &^ SquareBB(from)
+	pt := p.board[from].Type()
+	switch m.Kind() {
+	case Castling:
+		// The king never checks; the rook on its new square may, and the
+		// vacated squares may open a line.
+		rTo := m.CastlingRookTarget()
+		occ = occ&^(SquareBB(from)|SquareBB(to)) | SquareBB(m.CastlingKingTarget()) | SquareBB(rTo)
+		rq = rq&^SquareBB(to) | SquareBB(rTo)
+		pt = King
+	case EnPassant:
+		occ = occ&^(SquareBB(from)|SquareBB(to^8)) | SquareBB(to)
+	case Promotion:
+		pt = m.PromotionType()
+		occ = occ&^SquareBB(from) | SquareBB(to)
+	default:
+		occ = occ&^SquareBB(from) | SquareBB(to)
+	}
+	switch pt {
+	case Pawn:
+		if pawnAttacks[us][to].Has(ksq) {
+			return true
+		}
+	case Knight:
+		if knightAttacks[to].Has(ksq) {
+			return true
+		}
+	case Bishop:
+		bq |= SquareBB(to)
+	case Rook:
+		rq |= SquareBB(to)
+	case Queen:
+		bq |= SquareBB(to)
+		rq |= SquareBB(to)
+	}
+	return rq&rookRays[ksq] != 0 && RookAttacks(ksq, occ)&rq != 0 ||
+		bq&bishopRays[ksq] != 0 && BishopAttacks(ksq, occ)&bq != 0
 }
 
 // HasLegalMove tells whether the side to move has any legal move.

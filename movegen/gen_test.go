@@ -108,3 +108,99 @@ func TestGenerationConsistency(t *testing.T) {
 		}
 	}
 }
+
+// validationPositions returns positions for the move-validation tests:
+// the fuzz seeds (castling, en passant, promotions, pins, checks) and
+// positions from random games.
+func validationPositions(t testing.TB, games int) []*Position {
+	var out []*Position
+	for _, fen := range fuzzSeedFENs {
+		var p Position
+		if p.SetFEN(fen) == nil {
+			out = append(out, &p)
+		}
+	}
+	return append(out, randomPositions(t, games, 9, 2)...)
+}
+
+// TestIsPseudoLegalFast compares IsPseudoLegalFast with IsLegal on every
+// 16-bit value in each position.
+func TestIsPseudoLegalFast(t *testing.T) {
+	games := 30
+	if testing.Short() {
+		games = 4
+	}
+	positions := validationPositions(t, games)
+	for _, p := range positions {
+		var l MoveList
+		p.GenerateLegal(&l)
+		for v := 0; v < 1<<16; v++ {
+			m := Move(v)
+			if got, want := p.IsPseudoLegalFast(m), l.Contains(m) && m != NoMove && m != NullMove; got != want {
+				t.Fatalf("%s: IsPseudoLegalFast(%v, %#04x) = %v, IsLegal %v", p.FEN(true), m, v, got, want)
+			}
+		}
+		// And the reference itself on the legal moves and a few others.
+		for i := 0; i < l.N; i++ {
+			if !p.IsLegal(l.At(i)) {
+				t.Fatalf("%s: IsLegal(%v) false for a generated move", p.FEN(true), l.At(i))
+			}
+		}
+	}
+	t.Logf("%d positions x 65536 values", len(positions))
+}
+
+// TestGivesCheck compares GivesCheck with making the move and looking.
+func TestGivesCheck(t *testing.T) {
+	for _, tc := range []struct {
+		name, fen, move string
+		want            bool
+	}{
+		{"castling-rook-checks", "5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1", true},
+		{"castling-a-side-rook-checks", "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1a1", true},
+		{"castling-no-check", "6k1/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1", false},
+		{"castling-960-rook-checks", "3k4/8/8/8/8/8/8/RK6 w A - 0 1", "b1a1", true},
+		{"castling-king-on-target", "5k2/8/8/8/8/8/8/6KR w H - 0 1", "g1h1", true},
+		{"castling-rook-leaves-line", "4k3/8/8/8/8/8/8/4K1RB w G - 0 1", "e1g1", false},
+		{"ep-discovers-rook", "8/8/8/K1pP3k/8/8/8/8 w - c6 0 1", "d5c6", false},
+		{"ep-discovers-rook-2", "8/8/8/R1pP3k/8/8/8/4K3 w - c6 0 1", "d5c6", true},
+		{"ep-discovers-bishop", "8/8/1k6/2pP4/8/8/8/5BK1 w - c6 0 1", "d5c6", false},
+		{"ep-pawn-checks", "8/1k6/8/2pP4/8/8/8/6K1 w - c6 0 1", "d5c6", true},
+		{"promotion-queen-checks", "2k5/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q", true},
+		{"promotion-knight-checks", "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", "e7e8n", true},
+		{"promotion-rook-no-check", "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", "e7e8r", false},
+		{"promotion-discovers-rook", "8/R4P1k/8/8/8/8/8/4K3 w - - 0 1", "f7f8b", true},
+		{"discovered-knight", "4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1", "e4c5", true},
+		{"king-discovers", "4k3/8/8/8/8/8/4K3/4R3 w - - 0 1", "e2d2", true},
+	} {
+		p := mustPos(t, tc.fen)
+		m, err := ParseMove(p, tc.move, true)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := p.GivesCheck(m); got != tc.want {
+			t.Errorf("%s: GivesCheck(%s) = %v, want %v", tc.name, tc.move, got, tc.want)
+		}
+		p.Make(m)
+		if p.InCheck() != tc.want {
+			t.Errorf("%s: test expectation disagrees with Make: in check %v", tc.name, p.InCheck())
+		}
+	}
+	checked, checks := 0, 0
+	for _, p := range validationPositions(t, 200) {
+		for _, m := range legalMoves(p) {
+			got := p.GivesCheck(m)
+			p.Make(m)
+			want := p.InCheck()
+			p.Unmake()
+			if got != want {
+				t.Fatalf("%s: GivesCheck(%v) = %v, Make says %v", p.FEN(true), m, got, want)
+			}
+			checked++
+			if want {
+				checks++
+			}
+		}
+	}
+	t.Logf("%d moves checked, %d give check", checked, checks)
+}
