@@ -1,21 +1,236 @@
 // Command kingrook is a UCI chess engine for standard chess, Chess960 and
 // Double Fischer Random.
+//
+// Usage:
+//
+//	kingrook [global flags]                 UCI on stdin/stdout (the default)
+//	kingrook bench [--depth N] [--hash MB] [--threads N]
+//	kingrook perft --depth N [--fen FEN] [--chess960] [--divide]
+//	kingrook frc N | frc --random | frc W B | frc --dfrc
+//	kingrook version
+//
+// Global flags (--hash, --threads, --log-file, --log-level) come before the
+// subcommand; --hash, --threads and --log-file preset the UCI options.
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/rs/zerolog"
+	"github.com/spf13/pflag"
+
+	"github.com/kingrook/kingrook/bench"
+	"github.com/kingrook/kingrook/engine"
+	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/uci"
 )
 
 // version is set with -ldflags "-X main.version=..." by the Makefile and CI.
 var version = "dev"
 
+// Exit codes.
+const (
+	exitOK      = 0
+	exitFailure = 1
+	exitUsage   = 2
+)
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// globals are the flags before the subcommand.
+type globals struct {
+	hash     int
+	threads  int
+	logFile  string
+	logLevel string
+	set      map[string]bool // flags given on the command line
+}
+
+// run is main without the process: it returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stdout, "kingrook", version)
-	return 0
+	fs := pflag.NewFlagSet("kingrook", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.SetInterspersed(false)
+	var g globals
+	fs.IntVar(&g.hash, "hash", engine.DefaultHash, "transposition table size in MiB (UCI option Hash)")
+	fs.IntVar(&g.threads, "threads", engine.DefaultThreads, "search threads (UCI option Threads)")
+	fs.StringVar(&g.logFile, "log-file", "", "record every UCI line in and out in this file (UCI option Debug Log File)")
+	fs.StringVar(&g.logLevel, "log-level", "warn", "diagnostics on stderr: debug, info, warn, error or disabled")
+	fs.Usage = func() { usage(fs.Output(), fs) }
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code
+	}
+	g.set = map[string]bool{}
+	fs.Visit(func(f *pflag.Flag) { g.set[f.Name] = true })
+
+	level, err := zerolog.ParseLevel(g.logLevel)
+	if err != nil || g.logLevel == "" {
+		fmt.Fprintf(stderr, "kingrook: bad --log-level %q: want debug, info, warn, error or disabled\n", g.logLevel)
+		return exitUsage
+	}
+	log := zerolog.New(zerolog.ConsoleWriter{Out: stderr, NoColor: true}).Level(level).With().Timestamp().Logger()
+
+	rest := fs.Args()
+	if len(rest) == 0 {
+		return runUCI(g, stdin, stdout, stderr, log)
+	}
+	sub, subArgs := rest[0], rest[1:]
+	switch sub {
+	case "uci":
+		if len(subArgs) > 0 {
+			fmt.Fprintf(stderr, "kingrook uci: unexpected arguments %q\n", subArgs)
+			return exitUsage
+		}
+		return runUCI(g, stdin, stdout, stderr, log)
+	case "bench":
+		return runBench(g, subArgs, stdout, stderr)
+	case "perft":
+		return runPerft(subArgs, stdout, stderr)
+	case "frc":
+		return runFRC(subArgs, stdout, stderr)
+	case "version":
+		if len(subArgs) > 0 && subArgs[0] != "--help" && subArgs[0] != "-h" {
+			fmt.Fprintf(stderr, "kingrook version: unexpected arguments %q\n", subArgs)
+			return exitUsage
+		}
+		fmt.Fprintln(stdout, "kingrook", version)
+		return exitOK
+	case "help":
+		usage(stdout, fs)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "kingrook: unknown command %q (try kingrook --help)\n", sub)
+		return exitUsage
+	}
+}
+
+// parseFlags parses args; done reports that run should return code (help
+// was printed, or the flags were bad).
+func parseFlags(fs *pflag.FlagSet, args []string, stdout, stderr io.Writer) (code int, done bool) {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, pflag.ErrHelp):
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return exitOK, true
+	case err != nil:
+		fmt.Fprintf(stderr, "%s: %v\n\n", fs.Name(), err)
+		fs.SetOutput(stderr)
+		fs.Usage()
+		return exitUsage, true
+	}
+	return exitOK, false
+}
+
+func usage(w io.Writer, fs *pflag.FlagSet) {
+	fmt.Fprintf(w, `Kingrook %s: a UCI chess engine for standard chess, Chess960 and Double Fischer Random.
+
+Usage:
+  kingrook [global flags]            speak UCI on stdin/stdout (the default)
+  kingrook [global flags] uci        the same
+  kingrook bench [flags]             run the fixed benchmark; last line "<N> nodes <M> nps"
+  kingrook perft --depth N [flags]   count the leaf nodes of the move tree
+  kingrook frc N                     print Chess960 start position N (0..959) as Shredder-FEN
+  kingrook frc --random              a random Chess960 start position
+  kingrook frc W B                   Double Fischer Random: White's position W, Black's B
+  kingrook frc --dfrc                a random Double Fischer Random position
+  kingrook version                   print the version
+
+Each command takes --help.
+
+Global flags:
+`, version)
+	fmt.Fprint(w, fs.FlagUsages())
+}
+
+// runUCI runs the protocol loop.
+func runUCI(g globals, stdin io.Reader, stdout, stderr io.Writer, log zerolog.Logger) int {
+	eng, err := newEngine(g, log)
+	if err != nil {
+		fmt.Fprintf(stderr, "kingrook: %v\n", err)
+		return exitUsage
+	}
+	cfg := uci.Config{
+		Version: version,
+		Log:     log,
+		Bench: func(out io.Writer, depth int) {
+			bench.Run(bench.Config{Depth: depth, Verbose: true}, out)
+		},
+	}
+	if err := uci.Run(context.Background(), stdin, stdout, eng, cfg); err != nil {
+		log.Error().Err(err).Msg("reading commands")
+		return exitFailure
+	}
+	return exitOK
+}
+
+// newEngine returns an engine with the options the global flags preset.
+func newEngine(g globals, log zerolog.Logger) (*engine.Engine, error) {
+	eng := engine.New(log)
+	presets := []struct{ flag, option, value string }{
+		{"hash", engine.OptHash, fmt.Sprint(g.hash)},
+		{"threads", engine.OptThreads, fmt.Sprint(g.threads)},
+		{"log-file", engine.OptDebugLogFile, g.logFile},
+	}
+	for _, p := range presets {
+		if !g.set[p.flag] {
+			continue
+		}
+		if err := eng.SetOption(p.option, p.value); err != nil {
+			return nil, fmt.Errorf("--%s: %w", p.flag, err)
+		}
+	}
+	return eng, nil
+}
+
+// subFlags returns a flag set for a subcommand.
+func subFlags(name, synopsis string, stderr io.Writer) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("kingrook "+name, pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: kingrook %s %s\n\nFlags:\n%s", name, synopsis, fs.FlagUsages())
+	}
+	return fs
+}
+
+// runBench runs the benchmark.
+func runBench(g globals, args []string, stdout, stderr io.Writer) int {
+	fs := subFlags("bench", "[--depth N] [--hash MB] [--threads N]", stderr)
+	depth := fs.Int("depth", bench.DefaultDepth, "search depth per position")
+	hash := fs.Int("hash", bench.DefaultHash, "transposition table size in MiB")
+	threads := fs.Int("threads", bench.DefaultThreads, "search threads (more than one makes the node count vary)")
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code
+	}
+	if !fs.Changed("hash") && g.set["hash"] {
+		*hash = g.hash
+	}
+	if !fs.Changed("threads") && g.set["threads"] {
+		*threads = g.threads
+	}
+	switch {
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "kingrook bench: unexpected arguments %q\n", fs.Args())
+		return exitUsage
+	case *depth < 1 || *depth > eval.MaxPly:
+		fmt.Fprintf(stderr, "kingrook bench: --depth %d out of range 1..%d\n", *depth, eval.MaxPly)
+		return exitUsage
+	case *hash < engine.MinHash || *hash > engine.MaxHash:
+		fmt.Fprintf(stderr, "kingrook bench: --hash %d out of range %d..%d\n", *hash, engine.MinHash, engine.MaxHash)
+		return exitUsage
+	case *threads < engine.MinThreads || *threads > engine.MaxThreads:
+		fmt.Fprintf(stderr, "kingrook bench: --threads %d out of range %d..%d\n", *threads, engine.MinThreads, engine.MaxThreads)
+		return exitUsage
+	}
+	res := bench.Run(bench.Config{Depth: *depth, Hash: *hash, Threads: *threads, Verbose: true}, stdout)
+	if res.Errors > 0 {
+		return exitFailure
+	}
+	return exitOK
 }

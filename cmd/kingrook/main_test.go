@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/kingrook/kingrook/engine"
+	"github.com/kingrook/kingrook/movegen"
+)
+
+// runIn runs the command in-process.
+func runIn(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestVersion(t *testing.T) {
+	code, out, _ := runIn(t, "", "version")
+	if code != 0 || out != "kingrook "+version+"\n" {
+		t.Fatalf("code %d, output %q", code, out)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"--bogus"}, {"--hash"}, {"--hash", "x"}, {"--hash", "0"}, {"--threads", "999"}, {"--log-level", "loud"},
+		{"nosuchcommand"}, {"uci", "extra"}, {"version", "extra"},
+		{"bench", "--depth", "0"}, {"bench", "--depth", "x"}, {"bench", "--hash", "0"}, {"bench", "--threads", "0"},
+		{"bench", "extra"}, {"bench", "--nope"},
+		{"perft"}, {"perft", "--depth", "0"}, {"perft", "--depth", "3", "--fen", "junk"}, {"perft", "--depth", "2", "x"},
+		{"frc"}, {"frc", "960"}, {"frc", "-1"}, {"frc", "x"}, {"frc", "1", "2", "3"}, {"frc", "--random", "5"},
+		{"frc", "--random", "--dfrc"}, {"frc", "--nope"},
+	} {
+		code, out, errOut := runIn(t, "", args...)
+		if code != 2 {
+			t.Errorf("%q: exit code %d, want 2", args, code)
+		}
+		if out != "" || errOut == "" {
+			t.Errorf("%q: stdout %q, stderr %q: the message belongs on stderr", args, out, errOut)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}, {"bench", "--help"}, {"perft", "--help"}, {"frc", "--help"}} {
+		code, out, _ := runIn(t, "", args...)
+		if code != 0 || !strings.Contains(out, "Usage") || !strings.Contains(out, "--") {
+			t.Errorf("%q: code %d, output %q", args, code, out)
+		}
+	}
+}
+
+func TestFRC(t *testing.T) {
+	check := func(args []string, want string) string {
+		t.Helper()
+		code, out, errOut := runIn(t, "", args...)
+		fen := strings.TrimSuffix(out, "\n")
+		if code != 0 || errOut != "" {
+			t.Fatalf("%q: code %d, stderr %q", args, code, errOut)
+		}
+		if want != "" && fen != want {
+			t.Fatalf("%q: %q, want %q", args, fen, want)
+		}
+		pos := movegen.NewPosition()
+		if err := pos.SetFEN(fen); err != nil {
+			t.Fatalf("%q printed a bad FEN %q: %v", args, fen, err)
+		}
+		return fen
+	}
+	std, _ := movegen.Chess960FEN(518)
+	check([]string{"frc", "518"}, std)
+	dfrc, _ := movegen.DFRCFEN(0, 959)
+	check([]string{"frc", "0", "959"}, dfrc)
+	check([]string{"frc", "--random"}, "")
+	fen := check([]string{"frc", "--dfrc"}, "")
+	if len(strings.Fields(fen)) != 6 {
+		t.Fatalf("bad FEN %q", fen)
+	}
+}
+
+func TestPerft(t *testing.T) {
+	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	pos := movegen.NewPosition()
+	if err := pos.SetFEN(kiwipete); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runIn(t, "", "perft", "--depth", "3", "--fen", kiwipete, "--divide", "--chess960")
+	if code != 0 {
+		t.Fatalf("code %d", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	var l movegen.MoveList
+	pos.GenerateLegal(&l)
+	if len(lines) != l.N+4 {
+		t.Fatalf("%d lines for %d moves:\n%s", len(lines), l.N, out)
+	}
+	var sum uint64
+	sawCastle := false
+	for _, line := range lines[:l.N] {
+		mv, n, _ := strings.Cut(line, ": ")
+		m, err := movegen.ParseMove(pos, mv, true)
+		if err != nil {
+			t.Fatalf("line %q: %v", line, err)
+		}
+		sawCastle = sawCastle || mv == "e1h1" || mv == "e1a1"
+		c, _ := strconv.ParseUint(n, 10, 64)
+		sum += c
+		_ = m
+	}
+	if !sawCastle {
+		t.Error("--chess960 should print castling as king takes rook")
+	}
+	want := pos.Perft(3)
+	if lines[l.N+1] != "Nodes searched: "+strconv.FormatUint(want, 10) || sum != want {
+		t.Fatalf("%q, sum %d, want %d", lines[l.N+1], sum, want)
+	}
+	if !regexp.MustCompile(`^Nodes/second: \d+$`).MatchString(lines[l.N+3]) {
+		t.Fatalf("last line %q", lines[l.N+3])
+	}
+	// Without --divide: just the totals.
+	code, out, _ = runIn(t, "", "perft", "--depth", "2")
+	if code != 0 || !strings.HasPrefix(out, "Nodes searched: 400\n") {
+		t.Fatalf("code %d, output %q", code, out)
+	}
+}
+
+func TestBenchCommand(t *testing.T) {
+	code, out, _ := runIn(t, "", "bench", "--depth", "3")
+	if code != 0 {
+		t.Fatalf("code %d", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	m := regexp.MustCompile(`^(\d+) nodes (\d+) nps$`).FindStringSubmatch(lines[len(lines)-1])
+	if m == nil || m[1] == "0" {
+		t.Fatalf("last line %q", lines[len(lines)-1])
+	}
+	// The global --hash reaches bench.
+	code, out2, _ := runIn(t, "", "--hash", "8", "bench", "--depth", "2")
+	if code != 0 || !strings.Contains(out2, "hash 8 MiB") {
+		t.Fatalf("code %d, output %q", code, out2)
+	}
+}
+
+func TestUCIInProcess(t *testing.T) {
+	code, out, errOut := runIn(t, "uci\nisready\nposition startpos\ngo depth 2\n", "--threads", "2")
+	if code != 0 || errOut != "" {
+		t.Fatalf("code %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{"id name Kingrook " + version + "\n", "uciok\n", "readyok\n", "bestmove "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in %q", want, out)
+		}
+	}
+	// The bench command of the UCI loop is wired.
+	code, out, _ = runIn(t, "bench 2\n")
+	if code != 0 || !regexp.MustCompile(`\n\d+ nodes \d+ nps\n$`).MatchString(out) {
+		t.Fatalf("code %d, output %q", code, out)
+	}
+}
+
+func TestFlagsPresetOptions(t *testing.T) {
+	logPath := filepath.Join(t.TempDir(), "io.log")
+	g := globals{hash: 32, threads: 3, logFile: logPath, set: map[string]bool{"hash": true, "threads": true, "log-file": true}}
+	eng, err := newEngine(g, zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := eng.Settings()
+	if s.Hash != 32 || s.Threads != 3 || s.DebugLogFile != logPath {
+		t.Fatalf("settings %+v", s)
+	}
+	// Flags not given leave the defaults.
+	eng, err = newEngine(globals{hash: 99, set: map[string]bool{}}, zerolog.Nop())
+	if err != nil || eng.Settings() != engine.DefaultSettings() {
+		t.Fatalf("%v %+v", err, eng.Settings())
+	}
+	// --log-file records the session.
+	code, _, _ := runIn(t, "isready\n", "--log-file", logPath)
+	data, err := os.ReadFile(logPath)
+	if code != 0 || err != nil || !strings.Contains(string(data), `"in":"isready"`) || !strings.Contains(string(data), `"out":"readyok"`) {
+		t.Fatalf("code %d, err %v, log %q", code, err, data)
+	}
+}
+
+// TestStdoutOnlyProtocol: in UCI mode, even with diagnostics at debug
+// level, stdout holds protocol lines only.
+func TestStdoutOnlyProtocol(t *testing.T) {
+	in := "uci\nisready\nsetoption name Nope value 1\nposition startpos moves e2e4\ngo depth 3\nisready\n"
+	code, out, _ := runIn(t, in, "--log-level", "debug")
+	if code != 0 {
+		t.Fatalf("code %d", code)
+	}
+	prefix := regexp.MustCompile(`^(id (name|author) |option name |uciok$|readyok$|info |bestmove )`)
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if !prefix.MatchString(l) || strings.Contains(l, "  ") || strings.HasSuffix(l, " ") {
+			t.Errorf("not a protocol line: %q", l)
+		}
+	}
+	if strings.Contains(out, "\r") {
+		t.Error("carriage return in output")
+	}
+}
+
+// guard bounds how long a test waits for the engine process before
+// failing instead of hanging; it is not a speed requirement.
+const guard = 60 * time.Second
