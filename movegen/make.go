@@ -102,7 +102,38 @@ func (p *Position) Make(m Move) {
 	}
 	p.side = them
 	p.key = key
-	p.checkers = p.AttackersTo(p.kingSq[them], p.byType[0]) & p.byColor[us]
+	p.checkers = p.checkersAfter(m, us)
+}
+
+// checkersAfter returns the pieces of us checking the other king after us
+// played m. The other king was not in check before, so a slider can check
+// only if it just moved there or a line opened through a vacated square.
+func (p *Position) checkersAfter(m Move, us Color) Bitboard {
+	ksq := p.kingSq[us^1]
+	ours := p.byColor[us]
+	checkers := (pawnAttacks[us^1][ksq]&p.byType[Pawn] | knightAttacks[ksq]&p.byType[Knight]) & ours
+	vacated := SquareBB(m.From())
+	switch m.Kind() {
+	case EnPassant:
+		vacated |= SquareBB(m.To() ^ 8)
+	case Castling:
+		vacated |= SquareBB(m.To()) | SquareBB(m.CastlingRookTarget())
+	default:
+		if pt := p.board[m.To()].Type(); pt >= Bishop && pt <= Queen {
+			vacated |= SquareBB(m.To())
+		}
+	}
+	if vacated&(rookRays[ksq]|bishopRays[ksq]) == 0 {
+		return checkers
+	}
+	occ := p.byType[0]
+	if rq := (p.byType[Rook] | p.byType[Queen]) & ours; rq&rookRays[ksq] != 0 {
+		checkers |= RookAttacks(ksq, occ) & rq
+	}
+	if bq := (p.byType[Bishop] | p.byType[Queen]) & ours; bq&bishopRays[ksq] != 0 {
+		checkers |= BishopAttacks(ksq, occ) & bq
+	}
+	return checkers
 }
 
 // Unmake takes back the last move made.
