@@ -38,3 +38,66 @@ func BenchmarkPerft(b *testing.B) {
 		})
 	}
 }
+
+// benchPositions are middlegame positions for the generation and
+// make/unmake benchmarks.
+var benchPositions = []string{StartFEN, kiwipeteFEN, frcBenchFEN,
+	"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 3 8",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}
+
+// BenchmarkGenerate measures full legal generation (as search uses it).
+func BenchmarkGenerate(b *testing.B) {
+	var ps []*Position
+	for _, f := range benchPositions {
+		ps = append(ps, mustPos(b, f))
+	}
+	b.ReportAllocs()
+	var l MoveList
+	for b.Loop() {
+		for _, p := range ps {
+			l.Clear()
+			p.GenerateLegal(&l)
+		}
+	}
+}
+
+// BenchmarkMakeUnmake measures Make plus Unmake of every legal move.
+func BenchmarkMakeUnmake(b *testing.B) {
+	var ps []*Position
+	var lists []MoveList
+	for _, f := range benchPositions {
+		p := mustPos(b, f)
+		var l MoveList
+		p.GenerateLegal(&l)
+		ps = append(ps, p)
+		lists = append(lists, l)
+	}
+	b.ReportAllocs()
+	moves := 0
+	for b.Loop() {
+		for i, p := range ps {
+			l := &lists[i]
+			for j := 0; j < l.N; j++ {
+				p.Make(l.Moves[j].Move)
+				p.Unmake()
+			}
+			moves += l.N
+		}
+	}
+	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// BenchmarkIsPseudoLegalFast measures validating every legal move plus as
+// many arbitrary values.
+func BenchmarkIsPseudoLegalFast(b *testing.B) {
+	p := mustPos(b, kiwipeteFEN)
+	var l MoveList
+	p.GenerateLegal(&l)
+	b.ReportAllocs()
+	for b.Loop() {
+		for j := 0; j < l.N; j++ {
+			p.IsPseudoLegalFast(l.Moves[j].Move)
+			p.IsPseudoLegalFast(l.Moves[j].Move ^ 0x0FC0)
+		}
+	}
+}

@@ -7,19 +7,8 @@ func (p *Position) Make(m Move) {
 	them := us ^ 1
 	from, to := m.From(), m.To()
 	pc := p.board[from]
-	p.history = append(p.history, undo{
-		move:      m,
-		castling:  p.castling,
-		ep:        p.ep,
-		rule50:    uint16(p.rule50),
-		key:       p.key,
-		pawnKey:   p.pawnKey,
-		checkers:  p.checkers,
-		sinceNull: uint16(min(p.sinceNull, 0xFFFF)),
-	})
-	p.keys = append(p.keys, p.key)
+	u := p.pushUndo(m)
 	p.sinceNull++
-	u := &p.history[len(p.history)-1]
 	key := p.key ^ zobristSide
 	if p.ep != NoSquare {
 		key ^= zobristEP[p.ep.File()]
@@ -136,6 +125,30 @@ func (p *Position) checkersAfter(m Move, us Color) Bitboard {
 	return checkers
 }
 
+// pushUndo saves the state that m's unmake will need and returns the entry.
+// Fields are stored one by one into the slice: building a struct value and
+// copying it costs a store-forwarding stall on every move.
+func (p *Position) pushUndo(m Move) *undo {
+	n := len(p.history)
+	if n < cap(p.history) {
+		p.history = p.history[:n+1]
+	} else {
+		p.history = append(p.history, undo{})
+	}
+	u := &p.history[n]
+	u.move = m
+	u.captured = NoPiece
+	u.castling = p.castling
+	u.ep = p.ep
+	u.rule50 = uint16(p.rule50)
+	u.key = p.key
+	u.pawnKey = p.pawnKey
+	u.checkers = p.checkers
+	u.sinceNull = uint16(min(p.sinceNull, 0xFFFF))
+	p.keys = append(p.keys, p.key)
+	return u
+}
+
 // Unmake takes back the last move made.
 func (p *Position) Unmake() {
 	n := len(p.history) - 1
@@ -190,17 +203,7 @@ func (p *Position) restore(u *undo) {
 
 // MakeNull passes the move (for null-move pruning). Not legal in check.
 func (p *Position) MakeNull() {
-	p.history = append(p.history, undo{
-		move:      NullMove,
-		castling:  p.castling,
-		ep:        p.ep,
-		rule50:    uint16(p.rule50),
-		key:       p.key,
-		pawnKey:   p.pawnKey,
-		checkers:  p.checkers,
-		sinceNull: uint16(min(p.sinceNull, 0xFFFF)),
-	})
-	p.keys = append(p.keys, p.key)
+	p.pushUndo(NullMove)
 	p.sinceNull = 0
 	key := p.key ^ zobristSide
 	if p.ep != NoSquare {
