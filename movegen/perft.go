@@ -10,6 +10,9 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	if depth == 1 {
+		return uint64(p.countLegal())
+	}
 	if depth > maxPerftStack {
 		var l MoveList
 		p.generate(&l, GenAll)

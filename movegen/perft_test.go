@@ -87,7 +87,7 @@ func suiteBudget() uint64 {
 	if testing.Short() {
 		return 20_000
 	}
-	return 1_000_000
+	return 5_000_000
 }
 
 func TestPerftStandard(t *testing.T) {
@@ -100,8 +100,8 @@ func TestPerftSuite(t *testing.T) {
 
 func TestPerftFischer(t *testing.T) {
 	b := suiteBudget()
-	if b > 200_000 && b < 1<<62 {
-		b = 200_000
+	if b > 1_000_000 && b < 1<<62 {
+		b = 1_000_000
 	}
 	runSuite(t, "../../shared/data/perft/fischer.epd", b)
 }
