@@ -419,7 +419,7 @@ func (w *worker) report(onInfo func(Info), depth, multiPV int) {
 				if i > 0 {
 					continue
 				}
-				score = eval.Evaluate(w.pos) // stopped before any line finished
+				score = w.eval.Evaluate(w.pos) // stopped before any line finished
 			}
 		}
 		onInfo(Info{

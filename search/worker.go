@@ -61,6 +61,7 @@ type worker struct {
 	pool  *Pool
 	table *tt.Table
 	pos   *movegen.Position
+	eval  *eval.Evaluator // this thread's evaluator, with its own pawn cache
 	hist  histories
 
 	// per search
@@ -77,7 +78,7 @@ type worker struct {
 }
 
 func newWorker(id int, p *Pool) *worker {
-	return &worker{id: id, pool: p, rootMoves: make([]rootMove, 0, movegen.MaxMoves)}
+	return &worker{id: id, pool: p, eval: eval.NewEvaluator(nil), rootMoves: make([]rootMove, 0, movegen.MaxMoves)}
 }
 
 // shouldStop polls the shared stop flag and, on the main thread, the limits.
@@ -175,7 +176,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			if inCheck {
 				return 0
 			}
-			return eval.Evaluate(pos)
+			return w.eval.Evaluate(pos)
 		}
 		// 3. Mate-distance pruning.
 		alpha = max(alpha, eval.MatedIn(ply))
@@ -223,7 +224,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		if hit {
 			staticEval = te.Eval
 		} else {
-			staticEval = eval.Evaluate(pos)
+			staticEval = w.eval.Evaluate(pos)
 		}
 		evalScore = staticEval
 		// The TT score is a better estimate when its bound allows.
@@ -539,7 +540,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if inCheck {
 			return 0
 		}
-		return eval.Evaluate(pos)
+		return w.eval.Evaluate(pos)
 	}
 
 	key := pos.Key()
@@ -557,7 +558,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if hit {
 			staticEval = te.Eval
 		} else {
-			staticEval = eval.Evaluate(pos)
+			staticEval = w.eval.Evaluate(pos)
 		}
 		bestScore = staticEval
 		if hit && (te.Bound == tt.BoundExact ||
