@@ -80,9 +80,15 @@ func runSuite(t *testing.T, path string, maxNodes uint64) {
 	}
 }
 
+// suiteBudget is the largest expected count checked per position:
+// everything with KINGROOK_PERFT_FULL=1, KINGROOK_PERFT_NODES=N for a
+// chosen bound, less under -short.
 func suiteBudget() uint64 {
 	if os.Getenv("KINGROOK_PERFT_FULL") == "1" {
 		return 1 << 62
+	}
+	if n, err := strconv.ParseUint(os.Getenv("KINGROOK_PERFT_NODES"), 10, 64); err == nil && n > 0 {
+		return n
 	}
 	if testing.Short() {
 		return 20_000
@@ -100,7 +106,7 @@ func TestPerftSuite(t *testing.T) {
 
 func TestPerftFischer(t *testing.T) {
 	b := suiteBudget()
-	if b > 1_000_000 && b < 1<<62 {
+	if b > 1_000_000 && b < 1<<62 && os.Getenv("KINGROOK_PERFT_NODES") == "" {
 		b = 1_000_000
 	}
 	runSuite(t, "../../shared/data/perft/fischer.epd", b)
