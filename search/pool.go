@@ -312,6 +312,7 @@ func (w *worker) iterate(onInfo func(Info)) {
 			break
 		}
 	}
+	w.nodesPub.Store(w.nodes) // the exact count, for Result.Nodes
 	if w.id == 0 {
 		p.stop.Store(true)
 		if w.stopped && onInfo != nil {
