@@ -431,14 +431,19 @@ func (p *Position) parseCastling(s string) error {
 				}
 			}
 		case ch >= 'A' && ch <= 'H':
-			if sq := NewSquare(int(ch-'A'), back); p.board[sq] == rook {
-				rsq = sq
+			// A file letter names one square: no rook there is an error
+			// (the FEN writer meant a rook that does not exist).
+			sq := NewSquare(int(ch-'A'), back)
+			if p.board[sq] != rook {
+				return fmt.Errorf("invalid FEN: castling right %q but no %v rook on %v", s[i], colorName(c), sq)
 			}
+			rsq = sq
 		default:
 			return fmt.Errorf("invalid FEN: bad castling letter %q in %q", s[i], s)
 		}
-		// A right whose king or rook is missing is ignored, as Stockfish and
-		// the GUIs do: sloppy FEN writers often leave stale KQkq behind.
+		// A K/Q right whose rook is missing, or any right whose king has
+		// left its back rank, is ignored, as Stockfish and the GUIs do:
+		// sloppy FEN writers often leave stale KQkq behind.
 		if ksq.Rank() != back || rsq == NoSquare {
 			continue
 		}
