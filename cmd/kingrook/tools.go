@@ -12,9 +12,8 @@ import (
 
 // Ranges of the perft and frc subcommands.
 const (
-	maxPerftDepth    = 15
-	chess960Count    = 960
-	progressInterval = time.Second // perft progress lines on stderr at most this often
+	maxPerftDepth = 15
+	chess960Count = 960
 )
 
 // runPerft counts the leaf nodes below a position, root move by root move.
@@ -43,7 +42,6 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	var l movegen.MoveList
 	pos.GenerateLegal(&l)
 	start := time.Now()
-	lastProgress := start
 	var total uint64
 	done := 0
 	pos.Divide(*depth, func(e movegen.DivideEntry) {
@@ -51,11 +49,11 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		done++
 		if *divide {
 			fmt.Fprintf(stdout, "%s: %d\n", e.Move.UCI(*chess960), e.Nodes)
+			return
 		}
-		if now := time.Now(); now.Sub(lastProgress) >= progressInterval {
-			lastProgress = now
-			fmt.Fprintf(stderr, "perft: %d/%d root moves, %d nodes, %s\n", done, l.N, total, now.Sub(start).Round(time.Millisecond))
-		}
+		// Progress after every root move, on stderr so stdout stays parseable.
+		fmt.Fprintf(stderr, "perft: %d/%d %s: %d, total %d nodes, %s\n", done, l.N, e.Move.UCI(*chess960), e.Nodes,
+			total, time.Since(start).Round(time.Millisecond))
 	})
 	elapsed := time.Since(start)
 	if *divide {
