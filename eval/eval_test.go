@@ -220,7 +220,7 @@ func TestMaterialSign(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1", 600, 1500},
 		{"rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 200, 500},  // black lacks a knight
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1", -700, -300}, // white lacks a rook
-		{"rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 40, 200},   // a pawn up
+		{"rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 20, 200},   // a pawn up
 	}
 	for _, c := range cases {
 		if v := Evaluate(mustPos(t, c.fen)); v < c.min || v > c.max {
