@@ -78,6 +78,13 @@ func (e *Engine) SetOption(name, value string) error {
 	defer e.mu.Unlock()
 	switch o.Name {
 	case OptHash:
+		current := 0
+		if e.table != nil {
+			current = e.table.SizeMB()
+		}
+		if err := checkHashFits(n, current); err != nil {
+			return err
+		}
 		e.set.Hash = n
 	case OptThreads:
 		e.set.Threads = n

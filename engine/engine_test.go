@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -526,5 +527,26 @@ func TestRepetitionHistoryKept(t *testing.T) {
 	pos := e.Position()
 	if pos.Ply() != len(moves) || pos.RepetitionCount() != 2 {
 		t.Fatalf("ply %d, repetitions %d", pos.Ply(), pos.RepetitionCount())
+	}
+}
+
+func TestHashThatDoesNotFitIsRefused(t *testing.T) {
+	avail, ok := availableMB()
+	if !ok {
+		t.Skip("no /proc/meminfo: the memory check is off on this system")
+	}
+	e := New(zerolog.Nop())
+	tooBig := min(avail+1024, 65536)
+	if avail+1024 > 65536 {
+		t.Skipf("%d MB available: every Hash value fits", avail)
+	}
+	if err := e.SetOption("Hash", strconv.Itoa(tooBig)); err == nil {
+		t.Fatalf("Hash %d accepted with %d MB available", tooBig, avail)
+	}
+	if got := e.Settings().Hash; got != 16 {
+		t.Errorf("Hash changed to %d after a refused value", got)
+	}
+	if err := e.SetOption("Hash", "32"); err != nil {
+		t.Errorf("Hash 32 refused: %v", err)
 	}
 }
