@@ -226,13 +226,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		} else {
 			staticEval = w.eval.Evaluate(pos)
 		}
-		evalScore = staticEval
-		// The TT score is a better estimate when its bound allows.
-		if hit && (te.Bound == tt.BoundExact ||
-			(te.Bound == tt.BoundLower && te.Score > staticEval) ||
-			(te.Bound == tt.BoundUpper && te.Score < staticEval)) {
-			evalScore = te.Score
-		}
+		evalScore = refineEval(te, hit, staticEval)
 		if !hit {
 			w.table.Store(key, ply, movegen.NoMove, 0, staticEval, -6, tt.BoundNone, ttPV)
 		}
@@ -560,12 +554,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		} else {
 			staticEval = w.eval.Evaluate(pos)
 		}
-		bestScore = staticEval
-		if hit && (te.Bound == tt.BoundExact ||
-			(te.Bound == tt.BoundLower && te.Score > staticEval) ||
-			(te.Bound == tt.BoundUpper && te.Score < staticEval)) {
-			bestScore = te.Score
-		}
+		bestScore = refineEval(te, hit, staticEval)
 		// Stand pat.
 		if bestScore >= beta {
 			if !hit {
@@ -634,4 +623,15 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 	w.table.Store(key, ply, bestMove, bestScore, staticEval, 0, bound, ttPV)
 	return bestScore
+}
+
+// refineEval returns the TT score in place of the static evaluation when the
+// entry's bound shows it is the better estimate.
+func refineEval(te tt.Entry, hit bool, staticEval int) int {
+	if hit && (te.Bound == tt.BoundExact ||
+		(te.Bound == tt.BoundLower && te.Score > staticEval) ||
+		(te.Bound == tt.BoundUpper && te.Score < staticEval)) {
+		return te.Score
+	}
+	return staticEval
 }
