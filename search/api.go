@@ -24,6 +24,11 @@ type Limits struct {
 	HasClock    bool // wtime or btime was given
 	MovesToGo   int
 	SearchMoves []movegen.Move // restrict the root to these moves; empty = all
+	// Start is when the GUI's go arrived; the clock of this move runs from
+	// it, so that waiting for a previous search or resizing the table is
+	// charged to the move. Zero (or a time in the future) means when Search
+	// starts.
+	Start time.Time
 }
 
 // Options are the engine options the search reads.

@@ -80,8 +80,11 @@ func (p *Pool) totalNodes() uint64 {
 
 // Search runs a search on pos and returns the best move (see api.go).
 func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, opt Options, onInfo func(Info)) Result {
-	p.startNanos.Store(time.Now().UnixNano())
 	p.start = time.Now()
+	if !lim.Start.IsZero() && lim.Start.Before(p.start) {
+		p.start = lim.Start
+	}
+	p.startNanos.Store(p.start.UnixNano())
 	p.stop.Store(false)
 	p.limits = lim
 	p.opts = opt
@@ -284,8 +287,10 @@ func (w *worker) iterate(onInfo func(Info)) {
 			if w.stopped {
 				break
 			}
-			// Sort the searched lines to the front, best first.
+			// Sort the searched lines to the front, best first, and the
+			// lines finished at this depth among themselves.
 			slices.SortStableFunc(w.rootMoves[w.pvIdx:], func(a, b rootMove) int { return b.score - a.score })
+			slices.SortStableFunc(w.rootMoves[:w.pvIdx+1], func(a, b rootMove) int { return b.score - a.score })
 			if onInfo != nil && (w.pvIdx+1 == multiPV || p.elapsed() > 3*time.Second) {
 				w.report(onInfo, depth, multiPV)
 			}
@@ -399,7 +404,7 @@ func (w *worker) updateRootMove(m movegen.Move, score, moveCount, alpha, beta in
 // report sends one Info per PV line.
 func (w *worker) report(onInfo func(Info), depth, multiPV int) {
 	p := w.pool
-	el := p.elapsed()
+	el := time.Since(p.start) // from go, also after a ponderhit
 	nodes := p.totalNodes() - w.nodesPub.Load() + w.nodes
 	nps := uint64(0)
 	if el > 0 {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -173,6 +174,34 @@ func TestMultiPV(t *testing.T) {
 	}
 }
 
+// TestMultiPVOrder: the lines of a finished depth come out best first.
+func TestMultiPVOrder(t *testing.T) {
+	for _, fen := range []string{
+		movegen.StartFEN,
+		"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	} {
+		const depth, lines = 7, 12
+		_, infos := run(t, fen, Limits{Depth: depth}, Options{MultiPV: lines})
+		var last []Info
+		for _, in := range infos {
+			if in.MultiPV == 1 {
+				last = last[:0]
+			}
+			last = append(last, in)
+		}
+		if len(last) != lines {
+			t.Fatalf("%s: last report has %d lines, want %d", fen, len(last), lines)
+		}
+		for i := 1; i < len(last); i++ {
+			if last[i].Depth != depth || last[i].Score > last[i-1].Score {
+				t.Errorf("%s: line %d (depth %d, %d) after line %d (depth %d, %d)", fen, i+1, last[i].Depth,
+					last[i].Score, i, last[i-1].Depth, last[i-1].Score)
+			}
+		}
+	}
+}
+
 func TestSearchMoves(t *testing.T) {
 	pos := mustPos(t, movegen.StartFEN)
 	only := []movegen.Move{mustMove(t, pos, "a2a3"), mustMove(t, pos, "h2h3")}
@@ -194,6 +223,32 @@ func TestNodeLimit(t *testing.T) {
 	}
 	if res.Nodes > 20000+2000 {
 		t.Errorf("searched %d nodes with a 20000 limit", res.Nodes)
+	}
+}
+
+// TestNodeLimitThreads: the node limit counts the helpers' nodes too.
+func TestNodeLimitThreads(t *testing.T) {
+	const limit = 60000
+	res, _ := run(t, movegen.StartFEN, Limits{Nodes: limit}, Options{Threads: 3})
+	if res.BestMove == movegen.NoMove {
+		t.Fatal("no move")
+	}
+	// Each thread publishes its count every 1024 nodes: allow that much per
+	// thread beyond the limit, far less than three threads' full share.
+	if res.Nodes > limit+3*2*(tmCheckNodes+1) {
+		t.Errorf("searched %d nodes with a %d limit and 3 threads", res.Nodes, limit)
+	}
+}
+
+// TestStartTime: the clock runs from Limits.Start, the moment go arrived.
+func TestStartTime(t *testing.T) {
+	start := time.Now().Add(-5 * time.Second)
+	res, infos := run(t, movegen.StartFEN, Limits{MoveTime: 6 * time.Second, Start: start}, Options{})
+	if res.BestMove == movegen.NoMove || len(infos) == 0 {
+		t.Fatal("no move")
+	}
+	if first := infos[0].Time; first < 5*time.Second {
+		t.Errorf("first info time %v, want at least the 5 s since go", first)
 	}
 }
 
@@ -233,6 +288,36 @@ func TestPonderHit(t *testing.T) {
 	p.PonderHit()
 	if r := <-done; r.BestMove == movegen.NoMove {
 		t.Fatal("no best move after ponderhit")
+	}
+}
+
+// TestPonderHitInfoTime: reported time counts from go, so it never goes
+// back when ponderhit switches the search to the clock.
+func TestPonderHitInfoTime(t *testing.T) {
+	p := NewPool(tt.New(16))
+	var mu sync.Mutex
+	var times []time.Duration
+	done := make(chan Result)
+	lim := Limits{Ponder: true, HasClock: true, WTime: 2 * time.Second, BTime: 2 * time.Second}
+	go func() {
+		done <- p.Search(context.Background(), mustPos(t, movegen.StartFEN), lim, Options{Threads: 1}, func(i Info) {
+			mu.Lock()
+			times = append(times, i.Time)
+			mu.Unlock()
+		})
+	}()
+	time.Sleep(400 * time.Millisecond)
+	p.PonderHit()
+	<-done
+	mu.Lock()
+	defer mu.Unlock()
+	for i := 1; i < len(times); i++ {
+		if times[i] < times[i-1] {
+			t.Fatalf("info time went back from %v to %v", times[i-1], times[i])
+		}
+	}
+	if n := len(times); n == 0 || times[n-1] < 400*time.Millisecond {
+		t.Fatalf("last info time %v, want at least the 400 ms pondered (%d infos)", times, n)
 	}
 }
 

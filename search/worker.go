@@ -91,6 +91,11 @@ func (w *worker) shouldStop() bool {
 		if w.id == 0 {
 			w.pool.checkLimits()
 		}
+		// With helpers, the node limit counts every thread's nodes; each
+		// thread checks the sum when it publishes its own count.
+		if lim := w.pool.limits.Nodes; lim > 0 && len(w.pool.workers) > 1 && w.pool.totalNodes() >= lim {
+			w.pool.stop.Store(true)
+		}
 	}
 	if w.pool.stop.Load() {
 		w.stopped = true

@@ -137,6 +137,12 @@ func isGoKeyword(s string) bool {
 	return false
 }
 
+// isPerft tells whether the arguments of go ask for perft (which prints
+// no bestmove).
+func isPerft(args []string) bool {
+	return slices.ContainsFunc(args, func(a string) bool { return strings.EqualFold(a, "perft") })
+}
+
 // parseGo reads the arguments of "go". parseMove reads a searchmoves entry.
 // Bad values and unknown tokens are skipped with a warning. A bare "go"
 // searches until stopped.
@@ -154,6 +160,13 @@ func parseGo(args []string, parseMove func(string) (movegen.Move, error)) (goCmd
 		}
 		*i++
 		n, err := strconv.ParseInt(args[*i], 10, 64)
+		if errors.Is(err, strconv.ErrRange) {
+			// A number too big for 64 bits is read as the largest (or
+			// smallest) one and clamped like any other: dropping it would
+			// turn "go wtime <huge> btime <huge>" into an endless search.
+			warn = append(warn, fmt.Sprintf("go: number %q after %s out of range, clamped", truncate(args[*i]), key))
+			return n, true
+		}
 		if err != nil {
 			warn = append(warn, fmt.Sprintf("go: bad number %q after %s, ignored", args[*i], key))
 			return 0, false

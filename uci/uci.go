@@ -146,6 +146,12 @@ type session struct {
 	cfg   Config
 	out   *output
 	debug bool // "debug on": extra info strings
+	// rejected holds the error of the last position command when it was
+	// refused, "" after a good one. The engine keeps the last good
+	// position (for d and eval), but go does not search it: the GUI asked
+	// for another position, and a move for the old one would be played in
+	// the wrong game.
+	rejected string
 }
 
 // infof prints an info string.
@@ -283,22 +289,35 @@ func (s *session) position(args []string) {
 	for _, w := range warn {
 		s.infof("%s", w)
 	}
-	if err != nil {
+	if err == nil {
+		err = s.eng.SetPosition(cmd.fen, cmd.moves)
+	} else {
 		s.eng.Stop()
 		s.eng.Wait()
-		s.infof("%v; position unchanged", err)
+	}
+	if err != nil {
+		s.rejected = err.Error()
+		s.infof("%v; position unchanged, go will not search until a valid position is set", err)
 		return
 	}
-	if err := s.eng.SetPosition(cmd.fen, cmd.moves); err != nil {
-		s.infof("%v; position unchanged", err)
-	}
+	s.rejected = ""
 }
 
 func (s *session) goCmd(args []string) {
+	received := time.Now() // this move's clock starts now
 	// Stop first, so that searchmoves are read in the current position and
 	// the old search's bestmove comes before anything of this one.
 	s.eng.Stop()
 	s.eng.Wait()
+	if s.rejected != "" {
+		// Exactly one bestmove per go, and none for a position the GUI
+		// did not ask for.
+		s.infof("no search: the last position command was rejected (%s)", s.rejected)
+		if !isPerft(args) {
+			s.out.line(formatBestMove(movegen.NoMove, movegen.NoMove, false))
+		}
+		return
+	}
 	cmd, warn := parseGo(args, s.eng.ParseMove)
 	for _, w := range warn {
 		s.infof("%s", w)
@@ -315,6 +334,7 @@ func (s *session) goCmd(args []string) {
 		s.infof("go %+v", cmd.limits)
 	}
 	chess960, wdl := set.Chess960, set.ShowWDL
+	cmd.limits.Start = received
 	s.eng.Go(cmd.limits,
 		func(i search.Info) { s.out.line(formatInfo(i, chess960, wdl)) },
 		func(r search.Result) { s.out.line(formatBestMove(r.BestMove, r.PonderMove, chess960)) })

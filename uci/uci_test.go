@@ -263,17 +263,6 @@ func TestBadInputKeepsState(t *testing.T) {
 	bad := []string{
 		"foo",
 		"foo bar baz",
-		"position",
-		"position fen",
-		"position fen 8/8/8 w - - 0 1",
-		"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
-		"position fen 8/8/8/8/8/8/8/8 w - - 0 1",
-		"position startpos moves e2e4 e7e5 e1e2 e1e2",
-		"position startpos moves e2e5",
-		"position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 zz",
-		"position startpos moves e7e8x",
-		"position somewhere",
-		"position fen moves e2e4",
 		"setoption",
 		"setoption Hash value 4",
 		"setoption name",
@@ -291,6 +280,17 @@ func TestBadInputKeepsState(t *testing.T) {
 		"go perft x",
 		"go perft 0",
 		"go perft 99",
+		"position",
+		"position fen",
+		"position fen 8/8/8 w - - 0 1",
+		"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+		"position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+		"position startpos moves e2e4 e7e5 e1e2 e1e2",
+		"position startpos moves e2e5",
+		"position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 zz",
+		"position startpos moves e7e8x",
+		"position somewhere",
+		"position fen moves e2e4",
 	}
 	for _, l := range bad {
 		h.send(l)
@@ -307,6 +307,42 @@ func TestBadInputKeepsState(t *testing.T) {
 	}
 	if s := h.eng.Settings(); s.Hash != 2 || s.Chess960 {
 		t.Fatalf("options changed by bad input: %+v", s)
+	}
+}
+
+// TestGoAfterRejectedPosition: after a position command is refused, go does
+// not search the previous position (its move would be played in the wrong
+// game): it says why and answers bestmove (none), once per go. A good
+// position command ends that.
+func TestGoAfterRejectedPosition(t *testing.T) {
+	h := newHarness(t)
+	for _, bad := range []string{
+		"position fen 4k3/8/8/8/8/8/8/4K2R w HAha - 0 1",
+		"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+		"position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 zz",
+		"position fen",
+	} {
+		h.send("position startpos moves e2e4", bad, "go depth 3")
+		line, before := lastBest(h)
+		if line != "bestmove (none)" || len(infoStrings(before)) != 2 || count(before, "info depth") != 0 {
+			t.Fatalf("%q then go: %q, %q", bad, before, line)
+		}
+		h.send("go infinite")
+		if line, _ := lastBest(h); line != "bestmove (none)" {
+			t.Fatalf("%q then go infinite: %q", bad, line)
+		}
+		h.send("go perft 2")
+		if out := h.sync(); len(infoStrings(out)) != 1 || count(out, "Nodes searched") != 0 {
+			t.Fatalf("%q then go perft: %q", bad, out)
+		}
+		// The last good position is kept for display and the next command.
+		if got := fenOf(h); got != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" {
+			t.Fatalf("%q: position %s", bad, got)
+		}
+		h.send("position startpos moves e2e4", "go depth 3")
+		line, _ = lastBest(h)
+		best, _ := bestMove(t, line)
+		mustBeLegal(t, movegen.StartFEN, []string{"e2e4"}, best, false)
 	}
 }
 
@@ -333,7 +369,11 @@ func TestGoBadNumbers(t *testing.T) {
 	// Extreme clocks.
 	for _, g := range []string{"go btime 1 wtime 1", "go wtime -100 btime -100", "go wtime 0 winc 0", "go movetime 0",
 		"go nodes 1", "go depth 0", "go wtime 9223372036854775807 btime 9223372036854775807 movestogo 1 depth 3",
-		"go movetime 9223372036854775807 depth 2", "go mate 1 depth 3"} {
+		"go movetime 9223372036854775807 depth 2", "go mate 1 depth 3",
+		// Beyond 64 bits: clamped, not dropped (dropped clocks would make
+		// this an endless search).
+		"go wtime 99999999999999999999 btime 99999999999999999999 movestogo 1 depth 3",
+		"go wtime -99999999999999999999 btime -99999999999999999999"} {
 		h.send(g)
 		line, _ = lastBest(h)
 		best, _ := bestMove(t, line)

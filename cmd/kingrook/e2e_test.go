@@ -267,7 +267,13 @@ func TestE2EJunkAndLongLines(t *testing.T) {
 	}
 	p.send("stop", junk[len(junk)-2], junk[len(junk)-1], "isready")
 	p.until("readyok")
+	// The last position command was refused: go answers without searching
+	// the old position, until a good position command comes.
 	p.send("go depth 2")
+	if out := p.until("bestmove"); out[len(out)-1] != "bestmove (none)" {
+		t.Fatalf("go after a refused position: %q", out)
+	}
+	p.send("position startpos moves e2e4", "go depth 2")
 	out := p.until("bestmove")
 	checkLegal(t, movegen.StartFEN, []string{"e2e4"}, out[len(out)-1], false)
 }

@@ -113,7 +113,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // parseFlags parses args; done reports that run should return code (help
 // was printed, or the flags were bad).
 func parseFlags(fs *pflag.FlagSet, args []string, stdout, stderr io.Writer) (code int, done bool) {
+	// pflag prints the usage itself on -h/--help; silence that so that it
+	// is printed once, to stdout, below.
+	usage := fs.Usage
+	fs.Usage = func() {}
 	err := fs.Parse(args)
+	fs.Usage = usage
 	switch {
 	case errors.Is(err, pflag.ErrHelp):
 		fs.SetOutput(stdout)
@@ -185,6 +190,15 @@ func newEngine(g globals, log zerolog.Logger) (*engine.Engine, error) {
 		if err := eng.SetOption(p.option, p.value); err != nil {
 			return nil, fmt.Errorf("--%s: %w", p.flag, err)
 		}
+	}
+	if g.logFile != "" {
+		// The protocol loop opens it again; a path that cannot be written is
+		// a usage error here rather than a silent loss of the log.
+		f, err := os.OpenFile(g.logFile, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("--log-file: %w", err)
+		}
+		f.Close()
 	}
 	return eng, nil
 }

@@ -40,6 +40,7 @@ func TestUsageErrors(t *testing.T) {
 		{"perft"}, {"perft", "--depth", "0"}, {"perft", "--depth", "3", "--fen", "junk"}, {"perft", "--depth", "2", "x"},
 		{"frc"}, {"frc", "960"}, {"frc", "-1"}, {"frc", "x"}, {"frc", "1", "2", "3"}, {"frc", "--random", "5"},
 		{"frc", "--random", "--dfrc"}, {"frc", "--nope"},
+		{"--log-file", "/nonexistent-dir/kingrook.log"}, {"--log-file", t.TempDir()},
 	} {
 		code, out, errOut := runIn(t, "", args...)
 		if code != 2 {
@@ -53,9 +54,12 @@ func TestUsageErrors(t *testing.T) {
 
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}, {"bench", "--help"}, {"perft", "--help"}, {"frc", "--help"}} {
-		code, out, _ := runIn(t, "", args...)
+		code, out, errOut := runIn(t, "", args...)
 		if code != 0 || !strings.Contains(out, "Usage") || !strings.Contains(out, "--") {
 			t.Errorf("%q: code %d, output %q", args, code, out)
+		}
+		if strings.Count(out, "Usage") != 1 || errOut != "" {
+			t.Errorf("%q: usage printed more than once: stdout %q, stderr %q", args, out, errOut)
 		}
 	}
 }
