@@ -72,20 +72,15 @@ func (m Move) CastlingRookTarget() Square {
 }
 
 // UCI prints the move in UCI notation. Castling is printed as king takes rook
-// when chess960 is set, and as the king's move to the g/c file otherwise
-// (e1g1), except where the king moves less than two files: "g1g1" (king
-// already on its target) is no move, and "f1g1" or "b1c1" reads as a plain
-// king step, so those print as king takes rook, which ParseMove reads as
-// castling in both modes. NoMove prints as "0000".
+// when chess960 is set, and as the king's move to the g/c file otherwise.
+// NoMove prints as "0000".
 func (m Move) UCI(chess960 bool) string {
 	if m == NoMove || m == NullMove {
 		return "0000"
 	}
 	to := m.To()
 	if m.IsCastling() && !chess960 {
-		if kt := m.CastlingKingTarget(); max(kt.File()-m.From().File(), m.From().File()-kt.File()) >= 2 {
-			to = kt
-		}
+		to = m.CastlingKingTarget()
 	}
 	s := m.From().String() + to.String()
 	if m.IsPromotion() {
