@@ -229,6 +229,7 @@ func (e *Engine) Stop() {
 	defer e.mu.Unlock()
 	if e.cur != nil {
 		e.cur.cancel()
+		e.pool.Stop() // at once, not one goroutine later
 	}
 }
 
@@ -280,6 +281,7 @@ func (e *Engine) stopAndWaitLocked() {
 	for e.cur != nil {
 		r := e.cur
 		r.cancel()
+		e.pool.Stop()
 		e.mu.Unlock()
 		<-r.done
 		e.mu.Lock()

@@ -273,6 +273,25 @@ func TestStopInfinite(t *testing.T) {
 	}
 }
 
+// TestPoolStop checks that Stop alone, with the context never cancelled,
+// ends a search that would otherwise run for hours, on every thread.
+func TestPoolStop(t *testing.T) {
+	p := NewPool(tt.New(16))
+	done := make(chan Result)
+	pos := mustPos(t, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8")
+	go func() { done <- p.Search(context.Background(), pos, Limits{}, Options{Threads: 2}, nil) }()
+	time.Sleep(100 * time.Millisecond)
+	p.Stop()
+	select {
+	case r := <-done:
+		if r.BestMove == movegen.NoMove {
+			t.Fatal("no best move after Stop")
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("search still running 30 s after Stop")
+	}
+}
+
 func TestPonderHit(t *testing.T) {
 	p := NewPool(tt.New(16))
 	done := make(chan Result)
