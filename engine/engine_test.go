@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -548,5 +549,22 @@ func TestHashThatDoesNotFitIsRefused(t *testing.T) {
 	}
 	if err := e.SetOption("Hash", "32"); err != nil {
 		t.Errorf("Hash 32 refused: %v", err)
+	}
+}
+
+// TestGoLeavesSpareProcessors checks that a search leaves the runtime two
+// processors beyond its threads, for the goroutines that deliver stop.
+func TestGoLeavesSpareProcessors(t *testing.T) {
+	e := newEngine(t)
+	threads := runtime.GOMAXPROCS(0) + 1 // more than the runtime has now
+	if err := e.SetOption(OptThreads, strconv.Itoa(threads)); err != nil {
+		t.Fatal(err)
+	}
+	r := newRecorder()
+	e.Go(search.Limits{Depth: 1}, r.info, r.result)
+	r.wait(t)
+	e.Wait()
+	if got := runtime.GOMAXPROCS(0); got < threads+2 {
+		t.Fatalf("GOMAXPROCS = %d with Threads = %d, want at least %d", got, threads, threads+2)
 	}
 }

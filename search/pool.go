@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"math"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -81,7 +80,8 @@ func (p *Pool) totalNodes() uint64 {
 
 // Stop makes the running search stop as soon as its workers next look at
 // the flag. Cancelling the context given to Search does the same, but through
-// one more goroutine, which may have to wait for a processor.
+// one more goroutine, which may have to wait for a processor. A Stop that
+// comes before Search has begun is lost: the context is what always holds.
 func (p *Pool) Stop() {
 	p.stop.Store(true)
 }
@@ -105,14 +105,6 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.ponderHit = hitCh
 	p.mu.Unlock()
 
-	// Two processors more than the workers use, so that the goroutines that
-	// read "stop" and hand it on (the front end's reader and its command
-	// loop) run at once. With fewer, one of them may wait for the runtime to
-	// take a processor back from a busy worker or from a blocked read, and
-	// stop took 5-25 ms instead of under 1 ms (measured on 2 cores).
-	if want := p.opts.Threads + 2; runtime.GOMAXPROCS(0) < want {
-		runtime.GOMAXPROCS(want)
-	}
 	for len(p.workers) < p.opts.Threads {
 		p.workers = append(p.workers, newWorker(len(p.workers), p))
 	}

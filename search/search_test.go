@@ -278,9 +278,14 @@ func TestStopInfinite(t *testing.T) {
 func TestPoolStop(t *testing.T) {
 	p := NewPool(tt.New(16))
 	done := make(chan Result)
+	started := make(chan struct{})
+	var once sync.Once
 	pos := mustPos(t, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8")
-	go func() { done <- p.Search(context.Background(), pos, Limits{}, Options{Threads: 2}, nil) }()
-	time.Sleep(100 * time.Millisecond)
+	go func() {
+		done <- p.Search(context.Background(), pos, Limits{}, Options{Threads: 2},
+			func(Info) { once.Do(func() { close(started) }) })
+	}()
+	<-started // a Stop before Search has begun would be lost
 	p.Stop()
 	select {
 	case r := <-done:
