@@ -555,8 +555,10 @@ func TestHashThatDoesNotFitIsRefused(t *testing.T) {
 // TestGoLeavesSpareProcessors checks that a search leaves the runtime two
 // processors beyond its threads, for the goroutines that deliver stop.
 func TestGoLeavesSpareProcessors(t *testing.T) {
+	before := runtime.GOMAXPROCS(0)
+	t.Cleanup(func() { runtime.GOMAXPROCS(before) }) // leave later tests the setting they started with
 	e := newEngine(t)
-	threads := runtime.GOMAXPROCS(0) + 1 // more than the runtime has now
+	threads := before + 1 // more than the runtime has now
 	if err := e.SetOption(OptThreads, strconv.Itoa(threads)); err != nil {
 		t.Fatal(err)
 	}
