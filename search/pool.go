@@ -158,7 +158,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	close(done)
 
 	best := main.rootMoves[0]
-	res := Result{BestMove: best.move, Score: best.score, Depth: main.completed, Nodes: p.totalNodes()}
+	res := Result{BestMove: best.move, Score: main.exactScore(), Depth: main.completed, Nodes: p.totalNodes()}
 	if len(best.pv) > 1 {
 		res.PonderMove = best.pv[1]
 	} else {
@@ -288,6 +288,7 @@ func (w *worker) iterate(onInfo func(Info)) {
 		w.bestChange *= 0.5
 		for i := range w.rootMoves {
 			w.rootMoves[i].prevScore = w.rootMoves[i].score
+			w.rootMoves[i].score = -infinite // not searched at this depth yet
 		}
 		for w.pvIdx = 0; w.pvIdx < multiPV; w.pvIdx++ {
 			w.selDepth = 0
@@ -307,6 +308,8 @@ func (w *worker) iterate(onInfo func(Info)) {
 			break
 		}
 		w.completed = depth
+		w.completedScore = w.rootMoves[0].score
+		w.completedPV = append(w.completedPV[:0], w.rootMoves[0].pv...)
 		if w.id != 0 {
 			continue
 		}
@@ -326,6 +329,7 @@ func (w *worker) iterate(onInfo func(Info)) {
 		}
 	}
 	w.nodesPub.Store(w.nodes) // the exact count, for Result.Nodes
+	w.settleBest()
 	if w.id == 0 {
 		p.stop.Store(true)
 		if w.stopped && onInfo != nil {
@@ -333,6 +337,37 @@ func (w *worker) iterate(onInfo func(Info)) {
 			w.report(onInfo, max(1, w.completed), multiPV)
 		}
 	}
+}
+
+// settleBest gives the best root move, after a stop, the exact score and PV
+// of the last completed depth unless the aborted depth finished its line
+// inside the window. A move that failed high at the aborted depth keeps its
+// lower bound: it is played, but its score is no value (see exactScore).
+func (w *worker) settleBest() {
+	rm := &w.rootMoves[0]
+	if rm.score != -infinite && rm.bound == Exact {
+		return
+	}
+	switch {
+	case w.completed == 0:
+		if rm.score == -infinite { // stopped before any line finished
+			rm.score, rm.bound = w.eval.Evaluate(w.pos), Exact
+			rm.pv = append(rm.pv[:0], rm.move)
+		}
+	case rm.score == -infinite || rm.move == w.completedPV[0]:
+		rm.score, rm.bound = w.completedScore, Exact
+		rm.pv = append(rm.pv[:0], w.completedPV...)
+	}
+}
+
+// exactScore is the value of the search once settled: the best line's score
+// when exact, else the last completed depth's.
+func (w *worker) exactScore() int {
+	rm := w.rootMoves[0]
+	if rm.bound == Exact || w.completed == 0 {
+		return rm.score
+	}
+	return w.completedScore
 }
 
 // aspiration searches the root at depth with a window around the last score.

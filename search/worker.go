@@ -75,6 +75,9 @@ type worker struct {
 	completed  int           // last fully completed depth
 	bestChange float64
 	stopped    bool
+	// The best line of the last completed depth, whose score is exact.
+	completedScore int
+	completedPV    []movegen.Move
 }
 
 func newWorker(id int, p *Pool) *worker {

@@ -1,0 +1,87 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/tt"
+)
+
+// gamePositions plays short games of node-limited searches from a few
+// openings (with random plies) and calls visit with each search's result
+// and reports. It stops after n searches.
+func gamePositions(t *testing.T, n int, nodes uint64, visit func(pos *movegen.Position, res Result, infos []Info)) {
+	t.Helper()
+	starts := []string{
+		movegen.StartFEN,
+		"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+	}
+	rng := rand.New(rand.NewPCG(13, 1))
+	p := NewPool(tt.New(16))
+	done := 0
+	for g := 0; done < n; g++ {
+		pos := mustPos(t, starts[g%len(starts)])
+		for range 4 {
+			var l movegen.MoveList
+			pos.GenerateLegal(&l)
+			if l.N == 0 {
+				break
+			}
+			pos.Make(l.At(rng.IntN(l.N)))
+		}
+		p.NewGame()
+		for ply := 0; ply < 60 && done < n && pos.HasLegalMove() && !pos.IsDrawByRule(); ply++ {
+			var infos []Info
+			res := p.Search(context.Background(), pos, Limits{Nodes: nodes}, Options{Threads: 1},
+				func(i Info) { infos = append(infos, i) })
+			done++
+			visit(pos, res, infos)
+			pos.Make(res.BestMove)
+		}
+	}
+}
+
+// TestNodeLimitedScoreIsExact: a search stopped by its node limit returns
+// an exact score, never an aspiration bound: the last completed depth's
+// score, or a line of the aborted depth that the final report shows as exact.
+// A bound in the final report is marked as one.
+func TestNodeLimitedScoreIsExact(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 80
+	}
+	fromAborted := 0
+	gamePositions(t, n, 5000, func(pos *movegen.Position, res Result, infos []Info) {
+		if len(infos) == 0 {
+			t.Fatalf("%s: no info", pos.FEN(true))
+		}
+		ref, found := 0, false
+		for _, in := range infos {
+			if in.Depth == res.Depth && in.Bound == Exact {
+				ref, found = in.Score, true
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("%s: no exact report at the completed depth %d", pos.FEN(true), res.Depth)
+		}
+		final := infos[len(infos)-1]
+		if final.Score != res.Score && final.Bound == Exact {
+			t.Errorf("%s: final info shows %d as exact, result %d", pos.FEN(true), final.Score, res.Score)
+		}
+		if res.Score == ref {
+			return
+		}
+		fromAborted++
+		if final.Bound != Exact || final.Score != res.Score {
+			t.Errorf("%s: score %d is neither depth %d's %d nor an exact line of the aborted depth (final info %d, bound %d)",
+				pos.FEN(true), res.Score, res.Depth, ref, final.Score, final.Bound)
+		}
+	})
+	t.Logf("%d searches, %d scores from a line of the aborted depth", n, fromAborted)
+}
