@@ -29,6 +29,11 @@ type Limits struct {
 	// charged to the move. Zero (or a time in the future) means when Search
 	// starts.
 	Start time.Time
+
+	// Which clocks were given, when HasClock is set; a caller that sets
+	// neither gives both. When only the opponent's is given, the engine
+	// budgets as if its own clock were the same.
+	WTimeGiven, BTimeGiven bool
 }
 
 // Options are the engine options the search reads.

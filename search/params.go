@@ -76,6 +76,7 @@ const (
 	tmStabilityMin     = 0.55 // soft-limit scale when the best move is stable
 	tmStabilityMax     = 1.6  // ... and when it keeps changing
 	tmCheckNodes       = 1023 // check the clock every 1024 nodes
+	tmSingleReplyDepth = 6    // with one legal move, search only this deep (for the ponder move and score)
 )
 
 // Piece values for SEE and move ordering (centipawns), by piece type.

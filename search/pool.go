@@ -29,6 +29,7 @@ type Pool struct {
 	startNanos atomic.Int64 // start as UnixNano, moved forward on ponderhit
 	soft, hard time.Duration
 	timed      bool
+	forced     bool       // one legal move under a clock: a short search only
 	mu         sync.Mutex // guards ponderHit against PonderHit racing Search
 }
 
@@ -116,6 +117,9 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 		p.waitIfInfinite(ctx, lim, hitCh)
 		return Result{}
 	}
+	// Under a clock, a forced move is played at once: time spent on it is
+	// lost. (Ponder waits for ponderhit as usual, then answers.)
+	p.forced = len(root) == 1 && lim.HasClock && lim.MoveTime == 0 && !lim.Infinite
 
 	// Stop on context cancellation.
 	done := make(chan struct{})
@@ -140,6 +144,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 		w.nodesPub.Store(0)
 		w.stopped = false
 		w.completed = 0
+		w.bestChange = 0
 		if w.id > 0 {
 			wg.Add(1)
 			go func(w *worker) {
@@ -235,9 +240,16 @@ func (p *Pool) setTimeLimits(us movegen.Color) {
 		t := max(time.Duration(tmMinMillis)*time.Millisecond, lim.MoveTime-overhead)
 		p.soft, p.hard, p.timed = t, t, true
 	case lim.HasClock:
-		left, inc := lim.WTime, lim.WInc
+		left, inc, given := lim.WTime, lim.WInc, lim.WTimeGiven
+		theirLeft, theirInc := lim.BTime, lim.BInc
 		if us == movegen.Black {
-			left, inc = lim.BTime, lim.BInc
+			left, inc, given = lim.BTime, lim.BInc, lim.BTimeGiven
+			theirLeft, theirInc = lim.WTime, lim.WInc
+		}
+		if !given && (lim.WTimeGiven || lim.BTimeGiven) {
+			// Only the opponent's clock was given: assume ours is the same
+			// rather than think for a millisecond.
+			left, inc = theirLeft, theirInc
 		}
 		avail := left - overhead - time.Duration(tmSafetyMillis)*time.Millisecond
 		avail = max(time.Duration(tmMinMillis)*time.Millisecond, avail)
@@ -277,6 +289,9 @@ func (w *worker) iterate(onInfo func(Info)) {
 	maxDepth := maxPly - 1
 	if p.limits.Depth > 0 {
 		maxDepth = min(maxDepth, p.limits.Depth)
+	}
+	if p.forced {
+		maxDepth = min(maxDepth, tmSingleReplyDepth)
 	}
 	multiPV := min(p.opts.MultiPV, len(w.rootMoves))
 	lastBest := movegen.NoMove

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/tt"
@@ -84,4 +85,68 @@ func TestNodeLimitedScoreIsExact(t *testing.T) {
 		}
 	})
 	t.Logf("%d searches, %d scores from a line of the aborted depth", n, fromAborted)
+}
+
+// TestSingleReplyAnswersAtOnce: with one legal move under a clock the
+// search stops after a short search that still gives a ponder move.
+func TestSingleReplyAnswersAtOnce(t *testing.T) {
+	fen := "6k1/8/8/8/8/7N/6PP/r6K w - - 0 1" // only Ng1 meets the check
+	res, _ := run(t, fen, Limits{HasClock: true, WTime: time.Minute, BTime: time.Minute}, Options{})
+	if got := res.BestMove.UCI(false); got != "h3g1" {
+		t.Fatalf("best %s, want h3g1", got)
+	}
+	if res.Depth != tmSingleReplyDepth {
+		t.Errorf("searched to depth %d with one legal move, want %d", res.Depth, tmSingleReplyDepth)
+	}
+	if res.PonderMove == movegen.NoMove {
+		t.Error("no ponder move")
+	}
+	// Without a clock (depth, movetime, infinite) the limits are the caller's.
+	res, _ = run(t, fen, Limits{Depth: tmSingleReplyDepth + 2}, Options{})
+	if res.Depth != tmSingleReplyDepth+2 {
+		t.Errorf("depth-limited search with one legal move reached depth %d, want %d", res.Depth, tmSingleReplyDepth+2)
+	}
+}
+
+// TestBestChangeResetPerSearch: best-move instability from one search does
+// not stretch the next one's time.
+func TestBestChangeResetPerSearch(t *testing.T) {
+	p := NewPool(tt.New(1))
+	pos := mustPos(t, movegen.StartFEN)
+	p.Search(context.Background(), pos, Limits{Depth: 1}, Options{Threads: 1}, nil)
+	p.workers[0].bestChange = 8
+	p.Search(context.Background(), pos, Limits{Depth: 1}, Options{Threads: 1}, nil)
+	if bc := p.workers[0].bestChange; bc != 0 {
+		t.Errorf("bestChange %v after a depth-1 search, want 0", bc)
+	}
+}
+
+// TestOpponentClockOnly: a go command that gives only the opponent's clock
+// budgets as if ours were the same; our own clock at zero still means hurry.
+func TestOpponentClockOnly(t *testing.T) {
+	budget := func(lim Limits, us movegen.Color) (soft, hard time.Duration) {
+		p := NewPool(tt.New(1))
+		p.limits = lim
+		p.setTimeLimits(us)
+		return p.soft, p.hard
+	}
+	oneMinute := Limits{HasClock: true, WTime: time.Minute, BTime: time.Minute}
+	wantSoft, wantHard := budget(oneMinute, movegen.White)
+	for _, c := range []struct {
+		name string
+		lim  Limits
+		us   movegen.Color
+	}{
+		{"btime only, white to move", Limits{HasClock: true, BTimeGiven: true, BTime: time.Minute}, movegen.White},
+		{"wtime only, black to move", Limits{HasClock: true, WTimeGiven: true, WTime: time.Minute}, movegen.Black},
+		{"both given", Limits{HasClock: true, WTimeGiven: true, BTimeGiven: true, WTime: time.Minute, BTime: time.Minute}, movegen.Black},
+	} {
+		if soft, hard := budget(c.lim, c.us); soft != wantSoft || hard != wantHard {
+			t.Errorf("%s: budget %v/%v, want %v/%v as with both clocks at a minute", c.name, soft, hard, wantSoft, wantHard)
+		}
+	}
+	own0 := Limits{HasClock: true, WTimeGiven: true, BTimeGiven: true, BTime: time.Minute}
+	if _, hard := budget(own0, movegen.White); hard > time.Duration(tmMinMillis)*time.Millisecond {
+		t.Errorf("own clock given as 0: hard limit %v, want at most the minimum budget", hard)
+	}
 }

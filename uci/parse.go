@@ -190,9 +190,9 @@ func parseGo(args []string, parseMove func(string) (movegen.Move, error)) (goCmd
 			}
 			switch key {
 			case "wtime":
-				lim.WTime, lim.HasClock = millis(n), true
+				lim.WTime, lim.HasClock, lim.WTimeGiven = millis(n), true, true
 			case "btime":
-				lim.BTime, lim.HasClock = millis(n), true
+				lim.BTime, lim.HasClock, lim.BTimeGiven = millis(n), true, true
 			case "winc":
 				lim.WInc = millis(n)
 			case "binc":
