@@ -29,8 +29,9 @@ type Pool struct {
 	startNanos atomic.Int64 // start as UnixNano, moved forward on ponderhit
 	soft, hard time.Duration
 	timed      bool
-	forced     bool       // one legal move under a clock: a short search only
-	mu         sync.Mutex // guards ponderHit against PonderHit racing Search
+	forced     bool         // one legal move under a clock: a short search only
+	deepest    atomic.Int32 // deepest depth completed by any worker
+	mu         sync.Mutex   // guards ponderHit against PonderHit racing Search
 }
 
 // NewPool returns a pool that searches with table.
@@ -95,6 +96,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	}
 	p.startNanos.Store(p.start.UnixNano())
 	p.stop.Store(false)
+	p.deepest.Store(0)
 	p.limits = lim
 	p.opts = opt
 	p.opts.Threads = max(1, min(256, opt.Threads))
@@ -296,8 +298,8 @@ func (w *worker) iterate(onInfo func(Info)) {
 	multiPV := min(p.opts.MultiPV, len(w.rootMoves))
 	lastBest := movegen.NoMove
 	for depth := 1; depth <= maxDepth; depth++ {
-		if w.id > 0 && depth > 1 && (depth+w.id)%3 == 0 && w.completed >= depth {
-			continue // helpers skip some depths to diversify
+		if w.skipDepth(depth) {
+			continue
 		}
 		w.rootDepth = depth
 		w.bestChange *= 0.5
@@ -323,6 +325,9 @@ func (w *worker) iterate(onInfo func(Info)) {
 			break
 		}
 		w.completed = depth
+		for d := p.deepest.Load(); d < int32(depth) && !p.deepest.CompareAndSwap(d, int32(depth)); {
+			d = p.deepest.Load()
+		}
 		w.completedScore = w.rootMoves[0].score
 		w.completedPV = append(w.completedPV[:0], w.rootMoves[0].pv...)
 		if w.id != 0 {
@@ -352,6 +357,12 @@ func (w *worker) iterate(onInfo func(Info)) {
 			w.report(onInfo, max(1, w.completed), multiPV)
 		}
 	}
+}
+
+// skipDepth tells a helper to skip some of the depths that another worker
+// has already completed, so that the threads spread over several depths.
+func (w *worker) skipDepth(depth int) bool {
+	return w.id > 0 && depth > 1 && (depth+w.id)%3 == 0 && int(w.pool.deepest.Load()) >= depth
 }
 
 // settleBest gives the best root move, after a stop, the exact score and PV

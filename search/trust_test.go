@@ -150,3 +150,30 @@ func TestOpponentClockOnly(t *testing.T) {
 		t.Errorf("own clock given as 0: hard limit %v, want at most the minimum budget", hard)
 	}
 }
+
+// TestHelperSkipsCompletedDepths: a helper skips one depth in three once
+// any worker (not the helper itself) has completed it.
+func TestHelperSkipsCompletedDepths(t *testing.T) {
+	p := NewPool(tt.New(1))
+	main, helper := newWorker(0, p), newWorker(1, p)
+	p.deepest.Store(5)
+	helper.completed = 3 // the helper itself is behind
+	for _, c := range []struct {
+		w     *worker
+		depth int
+		skip  bool
+	}{
+		{helper, 5, true},  // (5+1)%3 == 0 and depth 5 is done by another worker
+		{helper, 4, false}, // not its turn to skip
+		{helper, 8, false}, // its turn, but nobody completed depth 8
+		{main, 6, false},   // the main thread never skips
+	} {
+		if got := c.w.skipDepth(c.depth); got != c.skip {
+			t.Errorf("worker %d at depth %d: skip %v, want %v", c.w.id, c.depth, got, c.skip)
+		}
+	}
+	res, _ := run(t, movegen.StartFEN, Limits{Depth: 7}, Options{Threads: 3})
+	if res.Depth != 7 {
+		t.Errorf("3 threads: depth %d, want 7", res.Depth)
+	}
+}
