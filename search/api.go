@@ -36,10 +36,17 @@ type Limits struct {
 	WTimeGiven, BTimeGiven bool
 }
 
+// The largest thread count and number of PV lines a search takes; larger
+// values are clamped.
+const (
+	MaxThreads = 256
+	MaxMultiPV = 256
+)
+
 // Options are the engine options the search reads.
 type Options struct {
-	Threads      int           // 1..256
-	MultiPV      int           // 1..256
+	Threads      int           // 1..MaxThreads
+	MultiPV      int           // 1..MaxMultiPV
 	MoveOverhead time.Duration // subtracted from every time budget
 	Chess960     bool          // move text only (not used by the search itself)
 }

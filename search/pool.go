@@ -99,8 +99,8 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.deepest.Store(0)
 	p.limits = lim
 	p.opts = opt
-	p.opts.Threads = max(1, min(256, opt.Threads))
-	p.opts.MultiPV = max(1, min(256, opt.MultiPV))
+	p.opts.Threads = max(1, min(MaxThreads, opt.Threads))
+	p.opts.MultiPV = max(1, min(MaxMultiPV, opt.MultiPV))
 	p.setTimeLimits(pos.SideToMove())
 	p.mu.Lock()
 	p.ponder.Store(lim.Ponder)
@@ -224,7 +224,7 @@ func rootMovesFor(pos *movegen.Position, searchMoves []movegen.Move) []movegen.M
 func quickScore(pos *movegen.Position, m movegen.Move) int {
 	s := 0
 	if isCapture(pos, m) {
-		s += 1000 + seeValues[pos.PieceOn(m.To()).Type()] - seeValues[pos.PieceOn(m.From()).Type()]/10
+		s += rootCaptureBonus + seeValues[pos.PieceOn(m.To()).Type()] - seeValues[pos.PieceOn(m.From()).Type()]/rootAttackerDiv
 	}
 	if m.IsPromotion() {
 		s += seeValues[m.PromotionType()]
@@ -262,7 +262,7 @@ func (p *Pool) setTimeLimits(us movegen.Color) {
 		soft := avail/time.Duration(mtg) + inc*tmIncNum/tmIncDen
 		hardCap := avail * tmHardCapNum / tmHardCapDen
 		if lim.MovesToGo == 1 {
-			hardCap = avail * 9 / 10
+			hardCap = avail * tmLastMoveNum / tmLastMoveDen
 		}
 		hardCap = max(time.Duration(tmMinMillis)*time.Millisecond, hardCap)
 		hard := min(soft*tmHardMul, hardCap)
@@ -302,7 +302,7 @@ func (w *worker) iterate(onInfo func(Info)) {
 			continue
 		}
 		w.rootDepth = depth
-		w.bestChange *= 0.5
+		w.bestChange *= bestChangeDecay
 		for i := range w.rootMoves {
 			w.rootMoves[i].prevScore = w.rootMoves[i].score
 			w.rootMoves[i].score = -infinite // not searched at this depth yet
@@ -317,7 +317,7 @@ func (w *worker) iterate(onInfo func(Info)) {
 			// lines finished at this depth among themselves.
 			slices.SortStableFunc(w.rootMoves[w.pvIdx:], func(a, b rootMove) int { return b.score - a.score })
 			slices.SortStableFunc(w.rootMoves[:w.pvIdx+1], func(a, b rootMove) int { return b.score - a.score })
-			if onInfo != nil && (w.pvIdx+1 == multiPV || p.elapsed() > 3*time.Second) {
+			if onInfo != nil && (w.pvIdx+1 == multiPV || p.elapsed() > reportInterval) {
 				w.report(onInfo, depth, multiPV)
 			}
 		}
@@ -362,7 +362,7 @@ func (w *worker) iterate(onInfo func(Info)) {
 // skipDepth tells a helper to skip some of the depths that another worker
 // has already completed, so that the threads spread over several depths.
 func (w *worker) skipDepth(depth int) bool {
-	return w.id > 0 && depth > 1 && (depth+w.id)%3 == 0 && int(w.pool.deepest.Load()) >= depth
+	return w.id > 0 && depth > 1 && (depth+w.id)%helperSkipPeriod == 0 && int(w.pool.deepest.Load()) >= depth
 }
 
 // settleBest gives the best root move, after a stop, the exact score and PV
@@ -421,14 +421,14 @@ func (w *worker) aspiration(depth int, onInfo func(Info)) {
 			failHighs = 0
 		case score >= beta:
 			beta = min(score+delta, infinite)
-			failHighs = min(failHighs+1, 3)
+			failHighs = min(failHighs+1, aspirationMaxFailHighs)
 		default:
 			return
 		}
-		if onInfo != nil && w.pool.elapsed() > 3*time.Second {
+		if onInfo != nil && w.pool.elapsed() > reportInterval {
 			w.report(onInfo, depth, min(w.pool.opts.MultiPV, len(w.rootMoves)))
 		}
-		delta += delta / 2
+		delta += delta / aspirationGrowthDiv
 	}
 }
 
@@ -513,10 +513,9 @@ func wdl(score, ply int) [3]int {
 		}
 		return [3]int{0, 0, 1000}
 	}
-	const a, b = 250.0, 70.0 // 50% win at +2.5 pawns; spread of 0.7 pawns
-	s := float64(max(-4000, min(4000, score)))
-	win := 1000 / (1 + math.Exp((a-s)/b))
-	loss := 1000 / (1 + math.Exp((a+s)/b))
+	s := float64(max(-wdlClamp, min(wdlClamp, score)))
+	win := 1000 / (1 + math.Exp((wdlMidpoint-s)/wdlSpread))
+	loss := 1000 / (1 + math.Exp((wdlMidpoint+s)/wdlSpread))
 	wi, lo := int(math.Round(win)), int(math.Round(loss))
 	return [3]int{wi, 1000 - wi - lo, lo}
 }
