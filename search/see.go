@@ -44,12 +44,21 @@ func see(pos *movegen.Position, m movegen.Move, threshold int) bool {
 		if mine == 0 {
 			break
 		}
-		// Pinned pieces may not take part while their pinner stays.
+		// Pinned pieces may not take part while their pinner stays: one
+		// that has been exchanged off on the target square frees them.
 		if pinned := pos.Pinned(stm) & mine; pinned != 0 {
 			ksq := pos.KingSquare(stm)
+			them := pos.ByColor(stm.Other()) & occ
 			for b := pinned; b != 0; {
 				s := b.PopLSB()
-				if !movegen.Line(ksq, s).Has(to) {
+				if movegen.Line(ksq, s).Has(to) {
+					continue // it captures along the pin
+				}
+				// The sliders that s alone hides from the king.
+				without := occ &^ movegen.SquareBB(s)
+				behind := (movegen.RookAttacks(ksq, without)&^movegen.RookAttacks(ksq, occ))&rooks |
+					(movegen.BishopAttacks(ksq, without)&^movegen.BishopAttacks(ksq, occ))&bishops
+				if behind&them != 0 {
 					mine &^= movegen.SquareBB(s)
 				}
 			}

@@ -177,3 +177,27 @@ func TestHelperSkipsCompletedDepths(t *testing.T) {
 		t.Errorf("3 threads: depth %d, want 7", res.Depth)
 	}
 }
+
+// TestSEEPinnerExchanged: a pinned piece may recapture once its pinner has
+// left for the target square, and not while the pinner stays.
+func TestSEEPinnerExchanged(t *testing.T) {
+	cases := []struct {
+		fen, move string
+		value     int // exact exchange value
+	}{
+		// Rxh6 frees the bishop e3 it pinned: Bxh6 wins the rook back.
+		{"k7/8/4r2N/8/8/4B3/8/4K3 b - - 0 1", "e6h6", 320 - 500},
+		// Nxh6 leaves the rook on e6: the bishop stays pinned.
+		{"k5n1/8/4r2N/8/8/4B3/8/4K3 b - - 0 1", "g8h6", 320},
+	}
+	for _, c := range cases {
+		pos := mustPos(t, c.fen)
+		m := mustMove(t, pos, c.move)
+		if !see(pos, m, c.value) {
+			t.Errorf("%s %s: see < %d", c.fen, c.move, c.value)
+		}
+		if see(pos, m, c.value+1) {
+			t.Errorf("%s %s: see > %d", c.fen, c.move, c.value)
+		}
+	}
+}
