@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -199,5 +200,51 @@ func TestSEEPinnerExchanged(t *testing.T) {
 		if see(pos, m, c.value+1) {
 			t.Errorf("%s %s: see > %d", c.fen, c.move, c.value)
 		}
+	}
+}
+
+// gameFrom sets up fen and plays moves (UCI, standard notation).
+func gameFrom(t *testing.T, fen string, moves ...string) *movegen.Position {
+	t.Helper()
+	pos := mustPos(t, fen)
+	for _, s := range moves {
+		pos.Make(mustMove(t, pos, s))
+	}
+	return pos
+}
+
+// TestRepetitionBeforeRootNotADraw: the winning line passes a position that
+// occurred once in the game, before the root; it is no draw, and the engine
+// takes it. When the position occurred twice before, it would be the third
+// time: a draw, which the engine avoids while it is ahead.
+func TestRepetitionBeforeRootNotADraw(t *testing.T) {
+	// The fork Nc7+ wins the queen a8; white is ahead without it too.
+	const forked = "q3k3/2N2ppp/8/8/8/3B4/PPP2PPP/2K4R b - - 0 1"
+	cycle := []string{"e8d7", "c7b5", "d7e8"} // back to the fork's eve
+	search := func(pos *movegen.Position) Result {
+		p := NewPool(tt.New(16))
+		return p.Search(context.Background(), pos, Limits{Depth: 8}, Options{Threads: 1}, nil)
+	}
+
+	once := gameFrom(t, forked, cycle...)
+	res := search(once)
+	if got := res.BestMove.UCI(false); got != "b5c7" || res.Score < 500 {
+		t.Errorf("fork seen once before the root: best %s score %d, want b5c7 winning the queen", got, res.Score)
+	}
+
+	twice := gameFrom(t, forked, append(append(slices.Clone(cycle), "b5c7"), cycle...)...)
+	res = search(twice)
+	if got := res.BestMove.UCI(false); got == "b5c7" || res.Score <= 0 {
+		t.Errorf("fork seen twice before the root: best %s score %d, want another move, still ahead", got, res.Score)
+	}
+}
+
+// TestPerpetualInTreeIsDraw: a repetition inside the tree is a draw: a side
+// far behind finds the perpetual check (Qg5+ Kh8 Qf6+ Kg8 Qg5+).
+func TestPerpetualInTreeIsDraw(t *testing.T) {
+	fen := "rr4k1/pp3p1p/8/8/8/8/3Q2PP/7K w - - 0 1"
+	res, _ := run(t, fen, Limits{Depth: 10}, Options{})
+	if got := res.BestMove.UCI(false); got != "d2g5" || res.Score < -50 || res.Score > 50 {
+		t.Errorf("best %s score %d, want the perpetual d2g5 and a draw", got, res.Score)
 	}
 }

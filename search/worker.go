@@ -253,7 +253,7 @@ func (w *worker) interiorExit(n *node) (score int, done bool) {
 	if w.shouldStop() {
 		return 0, true
 	}
-	if pos.IsRepetition() || pos.InsufficientMaterial() {
+	if pos.IsDrawnRepetition(n.ply) || pos.InsufficientMaterial() {
 		return w.drawScore(), true
 	}
 	if pos.Rule50() >= rule50Plies {
@@ -707,7 +707,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if w.shouldStop() {
 		return 0
 	}
-	if pos.IsRepetition() || pos.InsufficientMaterial() {
+	if pos.IsDrawnRepetition(ply) || pos.InsufficientMaterial() {
 		return w.drawScore()
 	}
 	inCheck := pos.InCheck()

@@ -1,0 +1,59 @@
+package movegen
+
+import "testing"
+
+// TestIsDrawnRepetition: a repetition is a draw in the search when the
+// earlier occurrence lies after the root or when it is the third occurrence;
+// the scan stops at a capture or pawn move and at a null move.
+func TestIsDrawnRepetition(t *testing.T) {
+	p := NewPosition()
+	play := func(moves ...string) {
+		t.Helper()
+		for _, s := range moves {
+			m, err := ParseMove(p, s, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Make(m)
+		}
+	}
+	play("g1f3", "g8f6", "f3g1", "f6g8") // the start position, a second time
+	for _, c := range []struct {
+		ply  int
+		want bool
+	}{
+		{0, false}, // the root repeats a game position: not yet a draw
+		{4, false}, // the earlier occurrence is the root itself
+		{5, true},  // the earlier occurrence is after the root
+		{40, true},
+	} {
+		if got := p.IsDrawnRepetition(c.ply); got != c.want {
+			t.Errorf("second occurrence at ply %d: drawn %v, want %v", c.ply, got, c.want)
+		}
+	}
+	play("g1f3", "g8f6", "f3g1", "f6g8") // the third occurrence
+	if !p.IsDrawnRepetition(0) {
+		t.Error("third occurrence at the root ply: not a draw")
+	}
+
+	// A null move in between: the scan does not cross it.
+	p = NewPosition()
+	play("g1f3")
+	p.MakeNull()
+	play("f3g1", "g8f6")
+	p.MakeNull()
+	play("f6g8")
+	if p.Key() != NewPosition().Key() {
+		t.Fatal("test setup: not the start position")
+	}
+	if p.IsDrawnRepetition(40) {
+		t.Error("repetition found across a null move")
+	}
+
+	// After pawn moves (the scan's reach is the 50-move counter).
+	p = NewPosition()
+	play("e2e4", "e7e5", "g1f3", "g8f6", "f3g1", "f6g8")
+	if !p.IsDrawnRepetition(5) {
+		t.Error("repetition after the pawn moves not found")
+	}
+}
