@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/tt"
 )
@@ -246,5 +247,43 @@ func TestPerpetualInTreeIsDraw(t *testing.T) {
 	res, _ := run(t, fen, Limits{Depth: 10}, Options{})
 	if got := res.BestMove.UCI(false); got != "d2g5" || res.Score < -50 || res.Score > 50 {
 		t.Errorf("best %s score %d, want the perpetual d2g5 and a draw", got, res.Score)
+	}
+}
+
+// qsWorker returns a worker ready to call qsearch on fen, with its table.
+func qsWorker(t *testing.T, fen string) *worker {
+	t.Helper()
+	p := NewPool(tt.New(1))
+	w := newWorker(0, p)
+	p.workers = []*worker{w}
+	w.pos, w.table = mustPos(t, fen), p.table
+	for i := range w.stack {
+		w.stack[i] = frame{staticEval: -infinite}
+		w.stack[i].cont = &w.hist.cont[0][0][0]
+	}
+	return w
+}
+
+// TestQsearchStandPatIgnoresTTMate: a mate score stored in the table is not
+// taken as quiescence's stand-pat value (the main search keeps mate scores
+// out of its pruning the same way).
+func TestQsearchStandPatIgnoresTTMate(t *testing.T) {
+	const fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1" // no capture for white
+	const ply = 1
+	for _, c := range []struct {
+		name  string
+		score int
+		bound tt.Bound
+	}{
+		{"mate lower bound", eval.MateIn(9), tt.BoundLower},
+		{"mate exact", eval.MateIn(9), tt.BoundExact},
+		{"mated upper bound", eval.MatedIn(10), tt.BoundUpper},
+	} {
+		w := qsWorker(t, fen)
+		static := w.eval.Evaluate(w.pos)
+		w.table.Store(w.pos.Key(), ply, movegen.NoMove, c.score, static, qsDepth, c.bound, true)
+		if got := w.qsearch(-infinite, infinite, ply); got != static {
+			t.Errorf("%s in the table: qsearch %d, want the static evaluation %d", c.name, got, static)
+		}
 	}
 }

@@ -735,6 +735,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			staticEval = w.eval.Evaluate(pos)
 		}
 		bestScore = refineEval(te, hit, staticEval)
+		if eval.IsMate(bestScore) {
+			bestScore = staticEval // a mate found elsewhere is no value to stand on
+		}
 		if bestScore >= beta {
 			if !hit {
 				w.table.Store(key, ply, movegen.NoMove, bestScore, staticEval, evalOnlyDepth, tt.BoundLower, false)
