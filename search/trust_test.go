@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -284,6 +285,30 @@ func TestQsearchStandPatIgnoresTTMate(t *testing.T) {
 		w.table.Store(w.pos.Key(), ply, movegen.NoMove, c.score, static, qsDepth, c.bound, true)
 		if got := w.qsearch(-infinite, infinite, ply); got != static {
 			t.Errorf("%s in the table: qsearch %d, want the static evaluation %d", c.name, got, static)
+		}
+	}
+}
+
+// TestQsearchTTCutoffRule50: near the 50-move limit quiescence takes no
+// cutoff from the table (the stored score may miss the coming draw), as the
+// main search; earlier it does.
+func TestQsearchTTCutoffRule50(t *testing.T) {
+	const ply = 1
+	for _, c := range []struct {
+		rule50 int
+		cut    bool
+	}{{10, true}, {ttCutoffMaxRule50 - 1, true}, {ttCutoffMaxRule50, false}, {95, false}} {
+		w := qsWorker(t, fmt.Sprintf("4k3/8/8/8/8/8/4P3/4K3 w - - %d 80", c.rule50))
+		static := w.eval.Evaluate(w.pos)
+		// An upper bound above the static evaluation: it settles the null
+		// window (static+100, static+101) but is no better stand-pat value.
+		w.table.Store(w.pos.Key(), ply, movegen.NoMove, static+50, static, qsDepth, tt.BoundUpper, false)
+		want := static
+		if c.cut {
+			want = static + 50
+		}
+		if got := w.qsearch(static+100, static+101, ply); got != want {
+			t.Errorf("50-move counter %d: qsearch %d, want %d (cutoff %v)", c.rule50, got, want, c.cut)
 		}
 	}
 }

@@ -720,7 +720,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 
 	key := pos.Key()
 	te, hit := w.table.Probe(key, ply)
-	if !pvNode && hit && ttCuts(te, alpha, beta) {
+	if !pvNode && hit && pos.Rule50() < ttCutoffMaxRule50 && ttCuts(te, alpha, beta) {
 		return te.Score
 	}
 	ttPV := pvNode || (hit && te.PV)
