@@ -164,14 +164,66 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	wg.Wait()
 	close(done)
 
-	best := main.rootMoves[0]
-	res := Result{BestMove: best.move, Score: main.exactScore(), Depth: main.completed, Nodes: p.totalNodes()}
+	return p.result(onInfo)
+}
+
+// result picks the worker whose move is played (bestWorker), reports its
+// line once more when it is not the main worker's, so that bestmove is the
+// last PV's first move, and returns its move, ponder move and exact score.
+func (p *Pool) result(onInfo func(Info)) Result {
+	bw := p.bestWorker()
+	if bw != p.workers[0] && onInfo != nil {
+		bw.report(onInfo, max(1, bw.completed), 1)
+	}
+	best := bw.rootMoves[0]
+	res := Result{BestMove: best.move, Score: bw.exactScore(), Depth: bw.completed, Nodes: p.totalNodes()}
 	if len(best.pv) > 1 {
 		res.PonderMove = best.pv[1]
 	} else {
-		res.PonderMove = p.ponderFromTT(main.pos, best.move)
+		res.PonderMove = p.ponderFromTT(bw.pos, best.move)
 	}
 	return res
+}
+
+// bestWorker picks the worker whose best move is played. Without threadVote,
+// with one thread, MultiPV or a depth limit it is the main worker. Otherwise
+// the workers vote: each gives its move (score - lowest score +
+// voteScoreBase) * completed depth, and the move with the most votes wins;
+// a mate found settles it (the fastest mate, or the slowest loss when all
+// are mated).
+func (p *Pool) bestWorker() *worker {
+	best := p.workers[0]
+	if !threadVote || len(p.workers) == 1 || p.opts.MultiPV > 1 || p.limits.Depth > 0 {
+		return best
+	}
+	minScore := infinite
+	for _, w := range p.workers {
+		if w.completed > 0 {
+			minScore = min(minScore, w.exactScore())
+		}
+	}
+	votes := make(map[movegen.Move]int, len(p.workers))
+	for _, w := range p.workers {
+		if w.completed > 0 {
+			votes[w.rootMoves[0].move] += (w.exactScore() - minScore + voteScoreBase) * w.completed
+		}
+	}
+	for _, w := range p.workers[1:] {
+		if w.completed == 0 {
+			continue
+		}
+		bs, ws := best.exactScore(), w.exactScore()
+		bm, wm := best.rootMoves[0].move, w.rootMoves[0].move
+		switch {
+		case eval.IsMate(bs) || eval.IsMate(ws):
+			if ws > bs {
+				best = w
+			}
+		case votes[wm] > votes[bm] || (wm == bm && w.completed > best.completed):
+			best = w
+		}
+	}
+	return best
 }
 
 // waitIfInfinite blocks an infinite or ponder search that finished early
