@@ -57,7 +57,7 @@ func (mp *picker) init(w *worker, ply int, ttMove movegen.Move, qsearch bool) {
 	if prev := &w.stack[ply+stackOffset-1]; prev.move != movegen.NoMove && prev.move != movegen.NullMove {
 		mp.counter = w.hist.counter[prev.piece][prev.move.To()]
 	}
-	if ttMove == movegen.NoMove || (qsearch && !mp.inCheck && !isNoisy(w.pos, ttMove)) || !w.pos.IsPseudoLegalFast(ttMove) {
+	if ttMove == movegen.NoMove || (qsearch && !mp.inCheck && !isNoisy(w.pos, ttMove)) || !w.pos.IsLegal(ttMove) {
 		mp.ttMove = movegen.NoMove
 		mp.stage = stageGenNoisy
 	}
@@ -66,13 +66,7 @@ func (mp *picker) init(w *worker, ply int, ttMove movegen.Move, qsearch bool) {
 // isNoisy tells whether m is a capture or a queen promotion (the generator's
 // split between noisy and quiet moves).
 func isNoisy(pos *movegen.Position, m movegen.Move) bool {
-	if m.Kind() == movegen.Castling {
-		return false
-	}
-	if m.Kind() == movegen.EnPassant || pos.PieceOn(m.To()) != movegen.NoPiece {
-		return true
-	}
-	return m.IsPromotion() && m.PromotionType() == movegen.Queen
+	return isCapture(pos, m) || (m.IsPromotion() && m.PromotionType() == movegen.Queen)
 }
 
 // pickBest moves the best-scored remaining move to position i and returns it.
@@ -101,10 +95,7 @@ func (mp *picker) next() movegen.Move {
 			for i := 0; i < mp.noisy.N; i++ {
 				m := mp.noisy.Moves[i].Move
 				pc := pos.PieceOn(m.From())
-				victim := pos.PieceOn(m.To()).Type()
-				if m.Kind() == movegen.EnPassant {
-					victim = movegen.Pawn
-				}
+				victim := pos.CapturedType(m)
 				s := int32(seeValues[victim]*noisyVictimMul) + int32(w.hist.capture[pc][m.To()][victim])/noisyHistoryDiv
 				if m.IsPromotion() {
 					s += int32(seeValues[movegen.Queen] * noisyPromoMul)

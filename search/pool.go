@@ -21,8 +21,7 @@ type Pool struct {
 
 	// per search
 	stop       atomic.Bool
-	ponder     atomic.Bool
-	ponderHit  chan struct{}
+	ponder     atomic.Bool // pondering and no ponderhit yet
 	limits     Limits
 	opts       Options
 	start      time.Time
@@ -31,7 +30,9 @@ type Pool struct {
 	timed      bool
 	forced     bool         // one legal move under a clock: a short search only
 	deepest    atomic.Int32 // deepest depth completed by any worker
-	mu         sync.Mutex   // guards ponderHit against PonderHit racing Search
+
+	mu        sync.Mutex    // guards ponderHit against PonderHit racing Search
+	ponderHit chan struct{} // closed on the ponderhit of a pondering search
 }
 
 // NewPool returns a pool that searches with table.
@@ -47,18 +48,35 @@ func (p *Pool) NewGame() {
 }
 
 // PonderHit switches a pondering search to the clock: from now on the time
-// limits of its Limits apply.
+// limits of its Limits apply. With no pondering search running it does
+// nothing; a caller that starts Search on another goroutine passes
+// Limits.PonderHit instead, which cannot arrive too early.
 func (p *Pool) PonderHit() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.ponder.Load() {
 		p.startNanos.Store(time.Now().UnixNano())
 		p.ponder.Store(false)
-		if p.ponderHit != nil {
-			close(p.ponderHit)
-			p.ponderHit = nil
-		}
+		close(p.ponderHit)
 	}
+}
+
+// beginPonder sets the ponder state of a search starting under lim and
+// returns the channel that PonderHit closes.
+func (p *Pool) beginPonder(lim Limits) chan struct{} {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ponderHit = make(chan struct{})
+	p.ponder.Store(lim.Ponder)
+	return p.ponderHit
+}
+
+// endPonder clears the ponder state when a search ends, so that a late
+// PonderHit finds nothing to switch.
+func (p *Pool) endPonder() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ponder.Store(false)
 }
 
 func (p *Pool) elapsed() time.Duration {
@@ -102,11 +120,11 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.opts.Threads = max(1, min(MaxThreads, opt.Threads))
 	p.opts.MultiPV = max(1, min(MaxMultiPV, opt.MultiPV))
 	p.setTimeLimits(pos.SideToMove())
-	p.mu.Lock()
-	p.ponder.Store(lim.Ponder)
-	hitCh := make(chan struct{})
-	p.ponderHit = hitCh
-	p.mu.Unlock()
+	hitCh := p.beginPonder(lim)
+	defer p.endPonder()
+	done := make(chan struct{})
+	defer close(done)
+	go p.watch(ctx, lim.PonderHit, done)
 
 	for len(p.workers) < p.opts.Threads {
 		p.workers = append(p.workers, newWorker(len(p.workers), p))
@@ -122,16 +140,6 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	// Under a clock, a forced move is played at once: time spent on it is
 	// lost. (Ponder waits for ponderhit as usual, then answers.)
 	p.forced = len(root) == 1 && lim.HasClock && lim.MoveTime == 0 && !lim.Infinite
-
-	// Stop on context cancellation.
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-ctx.Done():
-			p.stop.Store(true)
-		case <-done:
-		}
-	}()
 
 	var wg sync.WaitGroup
 	for _, w := range p.workers {
@@ -162,7 +170,6 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.waitIfInfinite(ctx, lim, hitCh)
 	p.stop.Store(true)
 	wg.Wait()
-	close(done)
 
 	return p.result(onInfo)
 }
@@ -226,8 +233,26 @@ func (p *Pool) bestWorker() *worker {
 	return best
 }
 
+// watch stops the search when ctx is cancelled and hands on a ponderhit
+// from hit (nil when none can come), until done is closed.
+func (p *Pool) watch(ctx context.Context, hit <-chan struct{}, done <-chan struct{}) {
+	for {
+		select {
+		case <-ctx.Done():
+			p.stop.Store(true)
+			return
+		case <-hit:
+			p.PonderHit()
+			hit = nil
+		case <-done:
+			return
+		}
+	}
+}
+
 // waitIfInfinite blocks an infinite or ponder search that finished early
-// until stop (or, for ponder, ponderhit).
+// until stop (or, for ponder, ponderhit): the one place that holds back the
+// result of such a search, also when there is no move to search.
 func (p *Pool) waitIfInfinite(ctx context.Context, lim Limits, hitCh chan struct{}) {
 	if p.stop.Load() && ctx.Err() != nil {
 		return
@@ -248,7 +273,7 @@ func (p *Pool) waitIfInfinite(ctx context.Context, lim Limits, hitCh chan struct
 func (p *Pool) ponderFromTT(pos *movegen.Position, best movegen.Move) movegen.Move {
 	pos.Make(best)
 	defer pos.Unmake()
-	if e, ok := p.table.Probe(pos.Key(), 1); ok && e.Move != movegen.NoMove && pos.IsPseudoLegalFast(e.Move) {
+	if e, ok := p.table.Probe(pos.Key(), 1); ok && e.Move != movegen.NoMove && pos.IsLegal(e.Move) {
 		return e.Move
 	}
 	return movegen.NoMove
@@ -551,14 +576,14 @@ func (w *worker) report(onInfo func(Info), depth, multiPV int) {
 		}
 		onInfo(Info{
 			Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: score, Bound: bound,
-			WDL: wdl(score, w.pos.Ply()), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull,
+			WDL: wdl(score), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull,
 			PV: slices.Clone(rm.pv),
 		})
 	}
 }
 
 // wdl estimates win/draw/loss per mille from a score with a logistic model.
-func wdl(score, ply int) [3]int {
+func wdl(score int) [3]int {
 	if eval.IsMate(score) {
 		if score > 0 {
 			return [3]int{1000, 0, 0}

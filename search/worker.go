@@ -134,8 +134,9 @@ func (w *worker) makeNull(ply int) {
 	w.pos.MakeNull()
 }
 
+// isCapture tells whether m takes a piece (en passant included).
 func isCapture(pos *movegen.Position, m movegen.Move) bool {
-	return m.Kind() == movegen.EnPassant || (m.Kind() != movegen.Castling && pos.PieceOn(m.To()) != movegen.NoPiece)
+	return pos.CapturedType(m) != movegen.NoPieceType
 }
 
 // updatePV sets ply's PV to m followed by the child's PV.
@@ -687,11 +688,7 @@ func (w *worker) updateQuietHistory(ply int, m movegen.Move, bonus int) {
 
 func (w *worker) updateCaptureHistory(m movegen.Move, bonus int) {
 	pos := w.pos
-	victim := pos.PieceOn(m.To()).Type()
-	if m.Kind() == movegen.EnPassant {
-		victim = movegen.Pawn
-	}
-	gravity(&w.hist.capture[pos.PieceOn(m.From())][m.To()][victim], bonus)
+	gravity(&w.hist.capture[pos.PieceOn(m.From())][m.To()][pos.CapturedType(m)], bonus)
 }
 
 // qsearch searches noisy moves until the position is quiet (all evasions
@@ -794,11 +791,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 // bestScore. Any move that loses material in the exchange is skipped.
 func qsSkip(pos *movegen.Position, m movegen.Move, inCheck bool, staticEval, alpha int, bestScore *int) bool {
 	if !inCheck {
-		victim := pos.PieceOn(m.To()).Type()
-		if m.Kind() == movegen.EnPassant {
-			victim = movegen.Pawn
-		}
-		optimistic := staticEval + seeValues[victim] + qsDeltaMargin
+		optimistic := staticEval + seeValues[pos.CapturedType(m)] + qsDeltaMargin
 		if !m.IsPromotion() && optimistic <= alpha && !see(pos, m, 1) {
 			*bestScore = max(*bestScore, optimistic)
 			return true
@@ -810,9 +803,7 @@ func qsSkip(pos *movegen.Position, m movegen.Move, inCheck bool, staticEval, alp
 // refineEval returns the TT score in place of the static evaluation when the
 // entry's bound shows it is the better estimate.
 func refineEval(te tt.Entry, hit bool, staticEval int) int {
-	if hit && (te.Bound == tt.BoundExact ||
-		(te.Bound == tt.BoundLower && te.Score > staticEval) ||
-		(te.Bound == tt.BoundUpper && te.Score < staticEval)) {
+	if hit && ttCuts(te, staticEval, staticEval) {
 		return te.Score
 	}
 	return staticEval
