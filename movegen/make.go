@@ -224,25 +224,44 @@ func (p *Position) UnmakeNull() {
 
 // IsRepetition tells whether the current position occurred before, within
 // the reach of the half-move clock and not across a null move.
-func (p *Position) IsRepetition() bool { return p.repetitions(1) > 0 }
+func (p *Position) IsRepetition() bool {
+	c, _ := p.repetitions(1)
+	return c > 0
+}
 
 // RepetitionCount returns how often the current position occurred before,
 // within the reach of the half-move clock and not across a null move.
-func (p *Position) RepetitionCount() int { return p.repetitions(len(p.keys)) }
+func (p *Position) RepetitionCount() int {
+	c, _ := p.repetitions(len(p.keys))
+	return c
+}
+
+// IsDrawnRepetition tells whether the current position, ply plies below the
+// root of a search, counts as a draw by repetition in that search: it
+// repeats a position reached after the root, or it occurred twice before (a
+// real threefold). One earlier occurrence at or before the root is not a
+// draw yet: the game may still avoid the third. The scan is IsRepetition's.
+func (p *Position) IsDrawnRepetition(ply int) bool {
+	c, latest := p.repetitions(2)
+	return c >= 2 || (c == 1 && latest < ply)
+}
 
 // repetitions counts the earlier occurrences of the current position, the
 // same side to move, within the reach of the half-move clock and not across
-// a null move, stopping at limit.
-func (p *Position) repetitions(limit int) int {
+// a null move, stopping at limit; latest is how many plies back the most
+// recent one lies (0 when there is none).
+func (p *Position) repetitions(limit int) (count, latest int) {
 	n := len(p.keys)
 	end := min(p.rule50, p.sinceNull)
-	c := 0
-	for i := 4; i <= end && c < limit; i += 2 {
+	for i := 4; i <= end && count < limit; i += 2 {
 		if p.keys[n-i] == p.key {
-			c++
+			if count == 0 {
+				latest = i
+			}
+			count++
 		}
 	}
-	return c
+	return count, latest
 }
 
 // IsDrawByRule tells whether the 50-move rule or insufficient material
