@@ -57,7 +57,7 @@ func gamePositions(t *testing.T, n int, nodes uint64, visit func(pos *movegen.Po
 func TestNodeLimitedScoreIsExact(t *testing.T) {
 	n := 300
 	if testing.Short() {
-		n = 80
+		n = 40
 	}
 	fromAborted := 0
 	gamePositions(t, n, 5000, func(pos *movegen.Position, res Result, infos []Info) {
@@ -378,7 +378,11 @@ func TestThreadsBestMoveIsLastPV(t *testing.T) {
 		"6k1/8/8/8/8/7N/6PP/r6K w - - 0 1",
 	} {
 		var infos []Info
-		res := p.Search(context.Background(), mustPos(t, fen), Limits{Nodes: uint64(20000 + 7000*i)}, Options{Threads: 3},
+		nodes := uint64(20000 + 7000*i)
+		if testing.Short() {
+			nodes /= 4
+		}
+		res := p.Search(context.Background(), mustPos(t, fen), Limits{Nodes: nodes}, Options{Threads: 3},
 			func(in Info) { infos = append(infos, in) })
 		last := infos[len(infos)-1]
 		if last.PV[0] != res.BestMove {
