@@ -86,12 +86,29 @@ func NewPosition() *Position {
 
 // Clone returns an independent copy of the position, history included.
 func (p *Position) Clone() *Position {
-	q := *p
-	q.history = make([]undo, len(p.history), max(cap(p.history), 1024))
-	copy(q.history, p.history)
-	q.keys = make([]uint64, len(p.keys), max(cap(p.keys), 1024))
-	copy(q.keys, p.keys)
-	return &q
+	q := &Position{}
+	q.CopyFrom(p)
+	return q
+}
+
+// historyReserve is the least room for moves a copy's history gets, so that
+// a search from it does not grow the history.
+const historyReserve = 1024
+
+// CopyFrom makes p an independent copy of q, history included. It reuses
+// p's buffers when they are large enough: a searcher that takes a new root
+// position this way does not allocate.
+func (p *Position) CopyFrom(q *Position) {
+	history, keys := p.history[:0], p.keys[:0]
+	if need := max(cap(q.history), historyReserve); cap(history) < need {
+		history = make([]undo, 0, need)
+	}
+	if need := max(cap(q.keys), historyReserve); cap(keys) < need {
+		keys = make([]uint64, 0, need)
+	}
+	*p = *q
+	p.history = append(history, q.history...)
+	p.keys = append(keys, q.keys...)
 }
 
 // Accessors.

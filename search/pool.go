@@ -143,13 +143,13 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 
 	var wg sync.WaitGroup
 	for _, w := range p.workers {
-		w.pos = pos.Clone()
-		w.table = p.table
-		w.rootMoves = w.rootMoves[:0]
-		for _, m := range root {
-			w.rootMoves = append(w.rootMoves, rootMove{move: m, score: -infinite, prevScore: -infinite,
-				pv: []movegen.Move{m}})
+		if w.pos == nil {
+			w.pos = pos.Clone()
+		} else {
+			w.pos.CopyFrom(pos)
 		}
+		w.table = p.table
+		w.setRootMoves(root)
 		w.nodes = 0
 		w.nodesPub.Store(0)
 		w.stopped = false
@@ -247,6 +247,16 @@ func (p *Pool) watch(ctx context.Context, hit <-chan struct{}, done <-chan struc
 		case <-done:
 			return
 		}
+	}
+}
+
+// setRootMoves makes root the worker's root moves, unsearched, reusing the
+// PV buffers of the previous search.
+func (w *worker) setRootMoves(root []movegen.Move) {
+	w.rootMoves = w.rootMoves[:len(root)]
+	for i, m := range root {
+		rm := &w.rootMoves[i]
+		*rm = rootMove{move: m, score: -infinite, prevScore: -infinite, pv: append(rm.pv[:0], m)}
 	}
 }
 
