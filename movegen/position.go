@@ -626,7 +626,8 @@ func (p *Position) outermostRook(c Color, rsq Square, kingSide bool) bool {
 	return rooks&(SquareBB(rsq)-1) == 0
 }
 
-// String draws the board with its FEN and key.
+// String draws the board as text, rank 8 at the top and the file letters
+// below (the "d" command prints the FEN and key beside it).
 func (p *Position) String() string {
 	var sb strings.Builder
 	sb.WriteString("\n +---+---+---+---+---+---+---+---+\n")
