@@ -553,15 +553,13 @@ func (p *Position) epLegal() bool {
 	return false
 }
 
-// FEN returns the position as FEN. Castling is written KQkq when chess960 is
-// false and every castling rook is the outermost on its side, and as
-// Shredder-FEN file letters otherwise.
-func (p *Position) FEN(chess960 bool) string {
-	var sb strings.Builder
+// writePlacement writes FEN's piece placement field for the pieces that at
+// gives (NoPiece for an empty square), rank 8 first.
+func writePlacement(sb *strings.Builder, at func(Square) Piece) {
 	for r := 7; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < 8; f++ {
-			pc := p.board[NewSquare(f, r)]
+			pc := at(NewSquare(f, r))
 			if pc == NoPiece {
 				empty++
 				continue
@@ -579,6 +577,14 @@ func (p *Position) FEN(chess960 bool) string {
 			sb.WriteByte('/')
 		}
 	}
+}
+
+// FEN returns the position as FEN. Castling is written KQkq when chess960 is
+// false and every castling rook is the outermost on its side, and as
+// Shredder-FEN file letters otherwise.
+func (p *Position) FEN(chess960 bool) string {
+	var sb strings.Builder
+	writePlacement(&sb, func(s Square) Piece { return p.board[s] })
 	sb.WriteByte(' ')
 	sb.WriteString(p.side.String())
 	sb.WriteByte(' ')
