@@ -318,7 +318,48 @@ func (p *Position) parseFEN(fen string) error {
 		p.cd.mask[i] = AnyRights
 	}
 	// 1. Placement.
-	ranks := strings.Split(f[0], "/")
+	if err := p.parsePlacement(f[0]); err != nil {
+		return err
+	}
+	// 2. Side to move.
+	switch f[1] {
+	case "w":
+		p.side = White
+	case "b":
+		p.side = Black
+	default:
+		return fmt.Errorf("invalid FEN: side to move %q, want w or b", f[1])
+	}
+	if p.Attacked(p.kingSq[p.side.Other()], p.side, p.byType[0]) {
+		return errors.New("invalid FEN: the side not to move is in check")
+	}
+	// 3. Castling.
+	if err := p.parseCastling(f[2]); err != nil {
+		return err
+	}
+	// 4. En passant: kept only if a legal ep capture exists (checked below).
+	if err := p.parseEnPassant(f[3]); err != nil {
+		return err
+	}
+	// 5. Counters.
+	if err := p.parseCounters(f[4:]); err != nil {
+		return err
+	}
+	p.checkers = p.AttackersTo(p.kingSq[p.side], p.byType[0]) & p.byColor[p.side.Other()]
+	if p.checkers.Count() > 2 {
+		return errors.New("invalid FEN: side to move is in check by more than two pieces")
+	}
+	if p.ep != NoSquare && !p.epLegal() {
+		p.ep = NoSquare
+	}
+	p.key, p.pawnKey = p.computeKeys()
+	return nil
+}
+
+// parsePlacement reads FEN's piece placement field and checks the kings and
+// the piece counts.
+func (p *Position) parsePlacement(field string) error {
+	ranks := strings.Split(field, "/")
 	if len(ranks) != 8 {
 		return fmt.Errorf("invalid FEN: piece placement has %d ranks, want 8", len(ranks))
 	}
@@ -360,61 +401,50 @@ func (p *Position) parseFEN(fen string) error {
 			return fmt.Errorf("invalid FEN: %v has too many pieces", colorName(c))
 		}
 	}
-	// 2. Side to move.
-	switch f[1] {
-	case "w":
-		p.side = White
-	case "b":
-		p.side = Black
-	default:
-		return fmt.Errorf("invalid FEN: side to move %q, want w or b", f[1])
+	return nil
+}
+
+// parseEnPassant reads FEN's en-passant field. The square is kept when it
+// and the square the pawn came from are empty; whether a capture is legal
+// is checked once the rest of the position is read.
+func (p *Position) parseEnPassant(field string) error {
+	if field == "-" {
+		return nil
 	}
-	if p.Attacked(p.kingSq[p.side.Other()], p.side, p.byType[0]) {
-		return errors.New("invalid FEN: the side not to move is in check")
+	s, ok := ParseSquare(field)
+	if !ok || s.Rank() != [2]int{5, 2}[p.side] {
+		return fmt.Errorf("invalid FEN: bad en-passant square %q", field)
 	}
-	// 3. Castling.
-	if err := p.parseCastling(f[2]); err != nil {
-		return err
+	from := s + 8
+	if p.side == Black {
+		from = s - 8
 	}
-	// 4. En passant: kept only if a legal ep capture exists.
-	if f[3] != "-" {
-		s, ok := ParseSquare(f[3])
-		if !ok || s.Rank() != [2]int{5, 2}[p.side] {
-			return fmt.Errorf("invalid FEN: bad en-passant square %q", f[3])
-		}
-		// The ep square and the square the pawn came from must be empty.
-		from := s + 8
-		if p.side == Black {
-			from = s - 8
-		}
-		if p.byType[0]&(SquareBB(s)|SquareBB(from)) == 0 {
-			p.ep = s
-		}
+	if p.byType[0]&(SquareBB(s)|SquareBB(from)) == 0 {
+		p.ep = s
 	}
-	// 5. Counters.
+	return nil
+}
+
+// maxFullmove is the largest full-move number FEN may give.
+const maxFullmove = 100000
+
+// parseCounters reads the optional half-move clock and full-move number.
+func (p *Position) parseCounters(f []string) error {
 	p.fullmove = 1
-	if len(f) >= 5 {
-		n, err := strconv.Atoi(f[4])
+	if len(f) >= 1 {
+		n, err := strconv.Atoi(f[0])
 		if err != nil || n < 0 || n > maxRule50 {
-			return fmt.Errorf("invalid FEN: bad half-move clock %q", f[4])
+			return fmt.Errorf("invalid FEN: bad half-move clock %q", f[0])
 		}
 		p.rule50 = n
 	}
-	if len(f) == 6 {
-		n, err := strconv.Atoi(f[5])
-		if err != nil || n < 0 || n > 100000 {
-			return fmt.Errorf("invalid FEN: bad full-move number %q", f[5])
+	if len(f) == 2 {
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 0 || n > maxFullmove {
+			return fmt.Errorf("invalid FEN: bad full-move number %q", f[1])
 		}
 		p.fullmove = max(n, 1)
 	}
-	p.checkers = p.AttackersTo(p.kingSq[p.side], p.byType[0]) & p.byColor[p.side.Other()]
-	if p.checkers.Count() > 2 {
-		return errors.New("invalid FEN: side to move is in check by more than two pieces")
-	}
-	if p.ep != NoSquare && !p.epLegal() {
-		p.ep = NoSquare
-	}
-	p.key, p.pawnKey = p.computeKeys()
 	return nil
 }
 
@@ -523,15 +553,13 @@ func (p *Position) epLegal() bool {
 	return false
 }
 
-// FEN returns the position as FEN. Castling is written KQkq when chess960 is
-// false and every castling rook is the outermost on its side, and as
-// Shredder-FEN file letters otherwise.
-func (p *Position) FEN(chess960 bool) string {
-	var sb strings.Builder
+// writePlacement writes FEN's piece placement field for the pieces that at
+// gives (NoPiece for an empty square), rank 8 first.
+func writePlacement(sb *strings.Builder, at func(Square) Piece) {
 	for r := 7; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < 8; f++ {
-			pc := p.board[NewSquare(f, r)]
+			pc := at(NewSquare(f, r))
 			if pc == NoPiece {
 				empty++
 				continue
@@ -549,6 +577,14 @@ func (p *Position) FEN(chess960 bool) string {
 			sb.WriteByte('/')
 		}
 	}
+}
+
+// FEN returns the position as FEN. Castling is written KQkq when chess960 is
+// false and every castling rook is the outermost on its side, and as
+// Shredder-FEN file letters otherwise.
+func (p *Position) FEN(chess960 bool) string {
+	var sb strings.Builder
+	writePlacement(&sb, func(s Square) Piece { return p.board[s] })
 	sb.WriteByte(' ')
 	sb.WriteString(p.side.String())
 	sb.WriteByte(' ')
@@ -596,7 +632,8 @@ func (p *Position) outermostRook(c Color, rsq Square, kingSide bool) bool {
 	return rooks&(SquareBB(rsq)-1) == 0
 }
 
-// String draws the board with its FEN and key.
+// String draws the board as text, rank 8 at the top and the file letters
+// below (the "d" command prints the FEN and key beside it).
 func (p *Position) String() string {
 	var sb strings.Builder
 	sb.WriteString("\n +---+---+---+---+---+---+---+---+\n")
