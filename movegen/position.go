@@ -155,9 +155,6 @@ func (p *Position) CastlingRook(c Color, kingSide bool) Square {
 // Rule50 returns the half-move clock.
 func (p *Position) Rule50() int { return p.rule50 }
 
-// FullMove returns the full-move number.
-func (p *Position) FullMove() int { return p.fullmove }
-
 // Key returns the Zobrist key.
 func (p *Position) Key() uint64 { return p.key }
 
@@ -179,14 +176,6 @@ func (p *Position) LastMove() Move {
 		return NoMove
 	}
 	return p.history[len(p.history)-1].move
-}
-
-// CapturedPiece returns the piece captured by the last move, or NoPiece.
-func (p *Position) CapturedPiece() Piece {
-	if len(p.history) == 0 {
-		return NoPiece
-	}
-	return p.history[len(p.history)-1].captured
 }
 
 // CapturedType returns the type of the piece m captures here: Pawn for en
