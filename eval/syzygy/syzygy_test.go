@@ -200,7 +200,7 @@ func TestKnownValues(t *testing.T) {
 func TestNotProbed(t *testing.T) {
 	tb := openTest(t)
 	for _, fen := range []string{
-		"r3k3/8/8/8/8/8/8/4K3 b q - 0 1", // castling rights
+		"r3k3/8/8/8/8/8/8/4K3 b q - 0 1",    // castling rights
 		"8/8/8/8/8/2k5/4P3/4K1N1 w - - 0 1", // KNPvK: not in testdata
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 	} {
