@@ -7,6 +7,7 @@
 //	kingrook bench [--depth N] [--hash MB] [--threads N]
 //	kingrook perft --depth N [--fen FEN] [--chess960] [--divide]
 //	kingrook frc N | frc --random | frc W B | frc --dfrc
+//	kingrook probe --syzygy PATH --fen FEN
 //	kingrook version
 //
 // Global flags (--hash, --threads, --log-file, --log-level) come before the
@@ -94,6 +95,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runPerft(subArgs, stdout, stderr)
 	case "frc":
 		return runFRC(subArgs, stdout, stderr)
+	case "probe":
+		return runProbe(subArgs, stdout, stderr)
 	case "version":
 		if len(subArgs) > 0 && subArgs[0] != "--help" && subArgs[0] != "-h" {
 			fmt.Fprintf(stderr, "kingrook version: unexpected arguments %q\n", subArgs)
@@ -145,6 +148,8 @@ Usage:
   kingrook frc --random              a random Chess960 start position
   kingrook frc W B                   Double Fischer Random: White's position W, Black's B
   kingrook frc --dfrc                a random Double Fischer Random position
+  kingrook probe --syzygy PATH --fen FEN
+                                     Syzygy tablebase value (WDL, DTZ) of a position and its moves
   kingrook version                   print the version
 
 Each command takes --help.
