@@ -41,11 +41,12 @@ type Engine struct {
 
 // run is one search started by Go.
 type run struct {
-	cancel context.CancelFunc
-	done   chan struct{} // closed after onDone returned
-	ponder bool          // started with Limits.Ponder
-	hit    atomic.Bool   // ponderhit received
-	hitCh  chan struct{} // closed on the first ponderhit
+	cancel   context.CancelFunc
+	done     chan struct{} // closed after onDone returned
+	ponder   bool          // started with Limits.Ponder
+	hit      atomic.Bool   // ponderhit received
+	hitCh    chan struct{} // closed on the first ponderhit; the pool reads it as Limits.PonderHit
+	procsWas int           // GOMAXPROCS to restore when the search ends; 0: unchanged
 }
 
 // New returns an engine with default options at the starting position. log
@@ -211,22 +212,25 @@ func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(sea
 	defer e.mu.Unlock()
 	e.stopAndWaitLocked()
 	e.prepareLocked()
-	// Two processors more than the search threads, so that the goroutines
-	// that read "stop" and hand it on (the front end's reader and command
-	// loop, the context watcher) run at once. With fewer, one of them may
-	// wait for the runtime to take a processor back from a busy worker or a
-	// blocked read: stop took 5-25 ms instead of under 1 ms (on 2 cores).
-	if want := e.set.Threads + 2; runtime.GOMAXPROCS(0) < want {
-		runtime.GOMAXPROCS(want)
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &run{cancel: cancel, done: make(chan struct{}), ponder: lim.Ponder, hitCh: make(chan struct{})}
+	// Two processors more than the search threads while the search runs,
+	// so that the goroutines that read "stop" and hand it on (the front
+	// end's reader and command loop, the context watcher) run at once. With
+	// fewer, one of them may wait for the runtime to take a processor back
+	// from a busy worker or a blocked read: stop took 5-25 ms instead of
+	// under 1 ms (on 2 cores). The search restores the setting when it ends.
+	if want := e.set.Threads + 2; runtime.GOMAXPROCS(0) < want {
+		r.procsWas = runtime.GOMAXPROCS(want)
+	}
+	if lim.Ponder {
+		lim.PonderHit = r.hitCh
+	}
 	e.cur = r
 	opt := search.Options{
 		Threads:      e.set.Threads,
 		MultiPV:      e.set.MultiPV,
 		MoveOverhead: e.set.MoveOverhead,
-		Chess960:     e.set.Chess960,
 	}
 	go e.search(ctx, r, e.pool, e.pos.Clone(), lim, opt, onInfo, onDone)
 }
@@ -246,13 +250,12 @@ func (e *Engine) Stop() {
 // goes on under its clock limits. Otherwise it does nothing.
 func (e *Engine) PonderHit() {
 	e.mu.Lock()
-	r, pool := e.cur, e.pool
+	r := e.cur
 	e.mu.Unlock()
 	if r == nil || !r.ponder || r.hit.Swap(true) {
 		return
 	}
-	close(r.hitCh)
-	pool.PonderHit()
+	close(r.hitCh) // the pool hands it on, also when its search has not begun yet
 }
 
 // Wait blocks until no search runs (and the last onDone has returned).
@@ -305,6 +308,9 @@ func (e *Engine) search(ctx context.Context, r *run, pool *search.Pool, pos *mov
 	lim search.Limits, opt search.Options, onInfo func(search.Info), onDone func(search.Result)) {
 	defer func() {
 		r.cancel()
+		if r.procsWas > 0 {
+			runtime.GOMAXPROCS(r.procsWas)
+		}
 		e.mu.Lock()
 		if e.cur == r {
 			e.cur = nil
@@ -320,24 +326,18 @@ func (e *Engine) search(ctx context.Context, r *run, pool *search.Pool, pos *mov
 		if pos.InCheck() {
 			score = eval.MatedIn(0)
 		}
-		onInfo(search.Info{Score: score})
-		waitForStop(ctx, r, lim)
+		onInfo(search.Info{Score: score, Bound: search.Exact})
+		pool.Search(ctx, pos, lim, opt, nil) // nothing to search: waits for stop or ponderhit as asked
 		onDone(search.Result{Score: score})
 		return
 	}
 	var lastPV []movegen.Move
 	res := pool.Search(ctx, pos, lim, opt, func(i search.Info) {
-		if r.hit.Load() {
-			// A ponderhit that came before the pool started searching
-			// would be lost: repeat it (a no-op once delivered).
-			pool.PonderHit()
-		}
 		if i.MultiPV <= 1 && len(i.PV) > 0 {
 			lastPV = append(lastPV[:0], i.PV...)
 		}
 		onInfo(i)
 	})
-	waitForStop(ctx, r, lim)
 	best, ponder := chooseMoves(pos, res, lastPV)
 	if best != res.BestMove {
 		e.log.Warn().Err(errNoLegalMove).Str("fen", pos.FEN(true)).Str("result", res.BestMove.UCI(true)).
@@ -345,20 +345,6 @@ func (e *Engine) search(ctx context.Context, r *run, pool *search.Pool, pos *mov
 	}
 	res.BestMove, res.PonderMove = best, ponder
 	onDone(res)
-}
-
-// waitForStop holds back the result of an infinite search until stop, and
-// that of a ponder search until stop or ponderhit.
-func waitForStop(ctx context.Context, r *run, lim search.Limits) {
-	switch {
-	case lim.Infinite:
-		<-ctx.Done()
-	case lim.Ponder:
-		select {
-		case <-ctx.Done():
-		case <-r.hitCh:
-		}
-	}
 }
 
 // chooseMoves returns the move to play, the first move of the last reported

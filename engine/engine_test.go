@@ -553,20 +553,27 @@ func TestHashThatDoesNotFitIsRefused(t *testing.T) {
 }
 
 // TestGoLeavesSpareProcessors checks that a search leaves the runtime two
-// processors beyond its threads, for the goroutines that deliver stop.
+// processors beyond its threads while it runs, for the goroutines that
+// deliver stop, and gives the process its setting back when it ends.
 func TestGoLeavesSpareProcessors(t *testing.T) {
 	before := runtime.GOMAXPROCS(0)
-	t.Cleanup(func() { runtime.GOMAXPROCS(before) }) // leave later tests the setting they started with
+	t.Cleanup(func() { runtime.GOMAXPROCS(before) }) // should the test fail half-way
 	e := newEngine(t)
 	threads := before + 1 // more than the runtime has now
 	if err := e.SetOption(OptThreads, strconv.Itoa(threads)); err != nil {
 		t.Fatal(err)
 	}
 	r := newRecorder()
-	e.Go(search.Limits{Depth: 1}, r.info, r.result)
+	e.Go(search.Limits{Infinite: true}, r.info, r.result)
+	r.waitInfo(t)
+	during := runtime.GOMAXPROCS(0)
+	e.Stop()
 	r.wait(t)
 	e.Wait()
-	if got := runtime.GOMAXPROCS(0); got < threads+2 {
-		t.Fatalf("GOMAXPROCS = %d with Threads = %d, want at least %d", got, threads, threads+2)
+	if during < threads+2 {
+		t.Errorf("GOMAXPROCS = %d during a search with Threads = %d, want at least %d", during, threads, threads+2)
+	}
+	if after := runtime.GOMAXPROCS(0); after != before {
+		t.Errorf("GOMAXPROCS = %d after the search, want the %d it was before", after, before)
 	}
 }

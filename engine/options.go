@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kingrook/kingrook/search"
 	"github.com/kingrook/kingrook/tt"
 )
 
@@ -41,10 +42,10 @@ const (
 	MaxHash             = tt.MaxMB
 	DefaultThreads      = 1
 	MinThreads          = 1
-	MaxThreads          = 256
+	MaxThreads          = search.MaxThreads
 	DefaultMultiPV      = 1
 	MinMultiPV          = 1
-	MaxMultiPV          = 256
+	MaxMultiPV          = search.MaxMultiPV
 	DefaultMoveOverhead = 10 // milliseconds
 	MinMoveOverhead     = 0
 	MaxMoveOverhead     = 5000

@@ -87,17 +87,17 @@ func BenchmarkMakeUnmake(b *testing.B) {
 	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
 }
 
-// BenchmarkIsPseudoLegalFast measures validating every legal move plus as
+// BenchmarkIsLegal measures validating every legal move plus as
 // many arbitrary values.
-func BenchmarkIsPseudoLegalFast(b *testing.B) {
+func BenchmarkIsLegal(b *testing.B) {
 	p := mustPos(b, kiwipeteFEN)
 	var l MoveList
 	p.GenerateLegal(&l)
 	b.ReportAllocs()
 	for b.Loop() {
 		for j := 0; j < l.N; j++ {
-			p.IsPseudoLegalFast(l.Moves[j].Move)
-			p.IsPseudoLegalFast(l.Moves[j].Move ^ 0x0FC0)
+			p.IsLegal(l.Moves[j].Move)
+			p.IsLegal(l.Moves[j].Move ^ 0x0FC0)
 		}
 	}
 }

@@ -160,7 +160,7 @@ func FuzzParseMove(f *testing.F) {
 			}
 			return
 		}
-		if !p.IsLegal(m) {
+		if !p.isLegalByGeneration(m) {
 			t.Fatalf("ParseMove(%q) = %v, not legal in %s", s, m, before)
 		}
 		p.Make(m)
@@ -168,7 +168,7 @@ func FuzzParseMove(f *testing.F) {
 	})
 }
 
-// FuzzMoveValidation: IsPseudoLegalFast agrees with IsLegal on any 16-bit
+// FuzzMoveValidation: IsLegal agrees with isLegalByGeneration on any 16-bit
 // value, and GivesCheck agrees with Make on the legal ones.
 func FuzzMoveValidation(f *testing.F) {
 	for i, s := range fuzzSeedFENs {
@@ -182,9 +182,9 @@ func FuzzMoveValidation(f *testing.F) {
 			return
 		}
 		m := Move(v)
-		legal := p.IsLegal(m)
-		if got := p.IsPseudoLegalFast(m); got != legal {
-			t.Fatalf("%s: IsPseudoLegalFast(%v) = %v, IsLegal %v", fen, m, got, legal)
+		legal := p.isLegalByGeneration(m)
+		if got := p.IsLegal(m); got != legal {
+			t.Fatalf("%s: IsLegal(%v) = %v, by generation %v", fen, m, got, legal)
 		}
 		if !legal {
 			return

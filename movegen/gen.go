@@ -1,29 +1,26 @@
 package movegen
 
-// GenKind selects which legal moves to generate.
-type GenKind uint8
+// genKind selects which legal moves to generate.
+type genKind uint8
 
 // Generation kinds. Noisy moves are captures (en passant included) and
 // promotions to a queen; Quiet moves are everything else (castling and
 // under-promotions without capture included). Noisy and Quiet together are
 // all legal moves.
 const (
-	GenAll GenKind = iota
-	GenNoisy
-	GenQuiet
+	genAll genKind = iota
+	genNoisy
+	genQuiet
 )
 
 // GenerateLegal appends all legal moves to l.
-func (p *Position) GenerateLegal(l *MoveList) { p.generate(l, GenAll) }
+func (p *Position) GenerateLegal(l *MoveList) { p.generate(l, genAll) }
 
 // GenerateNoisy appends the legal captures and queen promotions.
-func (p *Position) GenerateNoisy(l *MoveList) { p.generate(l, GenNoisy) }
+func (p *Position) GenerateNoisy(l *MoveList) { p.generate(l, genNoisy) }
 
 // GenerateQuiet appends the legal quiet moves (the complement of noisy).
-func (p *Position) GenerateQuiet(l *MoveList) { p.generate(l, GenQuiet) }
-
-// Generate appends the legal moves of the given kind.
-func (p *Position) Generate(l *MoveList, kind GenKind) { p.generate(l, kind) }
+func (p *Position) GenerateQuiet(l *MoveList) { p.generate(l, genQuiet) }
 
 // Pinned returns the pieces of color c pinned to their own king.
 func (p *Position) Pinned(c Color) Bitboard {
@@ -61,11 +58,11 @@ func (l *MoveList) addTargets(from Square, b Bitboard) {
 }
 
 // addPromotions appends the promotions from from to to that kind asks for.
-func (l *MoveList) addPromotions(from, to Square, kind GenKind, capture bool) {
-	if kind != GenQuiet {
+func (l *MoveList) addPromotions(from, to Square, kind genKind, capture bool) {
+	if kind != genQuiet {
 		l.Add(NewPromotion(from, to, Queen))
 	}
-	if kind == GenAll || (kind == GenQuiet) != capture {
+	if kind == genAll || (kind == genQuiet) != capture {
 		l.Add(NewPromotion(from, to, Knight))
 		l.Add(NewPromotion(from, to, Rook))
 		l.Add(NewPromotion(from, to, Bishop))
@@ -105,7 +102,7 @@ func pawnDeltas(c Color) (push, west, east int) {
 	return -8, -9, -7
 }
 
-func (p *Position) generate(l *MoveList, kind GenKind) {
+func (p *Position) generate(l *MoveList, kind genKind) {
 	us := p.side
 	them := us ^ 1
 	ksq := p.kingSq[us]
@@ -114,11 +111,11 @@ func (p *Position) generate(l *MoveList, kind GenKind) {
 
 	var targets Bitboard
 	switch kind {
-	case GenAll:
+	case genAll:
 		targets = ^ours
-	case GenNoisy:
+	case genNoisy:
 		targets = p.byColor[them]
-	case GenQuiet:
+	case genQuiet:
 		targets = ^occ
 	}
 
@@ -177,7 +174,7 @@ func (p *Position) generate(l *MoveList, kind GenKind) {
 	}
 
 	// 3. Castling.
-	if kind != GenNoisy && p.checkers == 0 {
+	if kind != genNoisy && p.checkers == 0 {
 		p.genCastling(l)
 	}
 }
@@ -220,7 +217,7 @@ func (p *Position) castlingSafe(idx int, ksq, rsq Square) bool {
 
 // genPawns appends pawn moves. Targets are computed for all movable pawns
 // at once by shifting; a pinned pawn's move survives only along its pin.
-func (p *Position) genPawns(l *MoveList, kind GenKind, mask, pinned, movable Bitboard) {
+func (p *Position) genPawns(l *MoveList, kind genKind, mask, pinned, movable Bitboard) {
 	us := p.side
 	them := us ^ 1
 	ksq := p.kingSq[us]
@@ -236,7 +233,7 @@ func (p *Position) genPawns(l *MoveList, kind GenKind, mask, pinned, movable Bit
 	promo := pawns & promoRank
 
 	// Pushes.
-	if kind != GenNoisy {
+	if kind != genNoisy {
 		one := pawnPush(rest, us) & empty
 		two := pawnPush(one&thirdRank, us) & empty & mask
 		for b := one & mask; b != 0; {
@@ -256,7 +253,7 @@ func (p *Position) genPawns(l *MoveList, kind GenKind, mask, pinned, movable Bit
 	}
 
 	// Captures, en passant.
-	if kind != GenQuiet {
+	if kind != genQuiet {
 		for b := pawnCapturesWest(rest, us) & enemy & mask; b != 0; {
 			to := b.PopLSB()
 			from := Square(int(to) - dWest)
@@ -289,7 +286,7 @@ func (p *Position) genPawns(l *MoveList, kind GenKind, mask, pinned, movable Bit
 				l.addPromotions(from, to, kind, false)
 			}
 		}
-		if kind != GenQuiet {
+		if kind != genQuiet {
 			for b := pawnCapturesWest(promo, us) & enemy & mask; b != 0; {
 				to := b.PopLSB()
 				if from := Square(int(to) - dWest); pinOK(pinned, ksq, from, to) {
@@ -433,23 +430,22 @@ func (p *Position) countLegal() int {
 	return n
 }
 
-// IsLegal tells whether m is a legal move here (m may be any 16-bit value),
-// by generating all legal moves: the reference that IsPseudoLegalFast
-// matches. Prefer IsPseudoLegalFast where speed matters.
-func (p *Position) IsLegal(m Move) bool {
+// isLegalByGeneration tells whether m is a legal move here (m may be any
+// 16-bit value) by generating all legal moves: the reference the tests
+// hold IsLegal to.
+func (p *Position) isLegalByGeneration(m Move) bool {
 	if m == NoMove || m == NullMove {
 		return false
 	}
 	var l MoveList
-	p.generate(&l, GenAll)
+	p.generate(&l, genAll)
 	return l.Contains(m)
 }
 
-// IsPseudoLegalFast tells whether m, any 16-bit value (a move from the
-// transposition table or a killer slot, say), is a legal move here. It
-// agrees exactly with IsLegal but checks only m itself, without generating
-// moves. (The name is historical: the answer is full legality.)
-func (p *Position) IsPseudoLegalFast(m Move) bool {
+// IsLegal tells whether m, any 16-bit value (a move from the transposition
+// table or a killer slot, say), is a legal move here. It checks m alone,
+// without generating moves.
+func (p *Position) IsLegal(m Move) bool {
 	us := p.side
 	them := us ^ 1
 	from, to := m.From(), m.To()

@@ -224,24 +224,20 @@ func (p *Position) UnmakeNull() {
 
 // IsRepetition tells whether the current position occurred before, within
 // the reach of the half-move clock and not across a null move.
-func (p *Position) IsRepetition() bool {
-	n := len(p.keys)
-	end := min(p.rule50, p.sinceNull)
-	for i := 4; i <= end; i += 2 {
-		if p.keys[n-i] == p.key {
-			return true
-		}
-	}
-	return false
-}
+func (p *Position) IsRepetition() bool { return p.repetitions(1) > 0 }
 
 // RepetitionCount returns how often the current position occurred before,
 // within the reach of the half-move clock and not across a null move.
-func (p *Position) RepetitionCount() int {
+func (p *Position) RepetitionCount() int { return p.repetitions(len(p.keys)) }
+
+// repetitions counts the earlier occurrences of the current position, the
+// same side to move, within the reach of the half-move clock and not across
+// a null move, stopping at limit.
+func (p *Position) repetitions(limit int) int {
 	n := len(p.keys)
 	end := min(p.rule50, p.sinceNull)
 	c := 0
-	for i := 4; i <= end; i += 2 {
+	for i := 4; i <= end && c < limit; i += 2 {
 		if p.keys[n-i] == p.key {
 			c++
 		}

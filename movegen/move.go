@@ -57,18 +57,23 @@ func (m Move) IsCastling() bool { return m.Kind() == Castling }
 // CastlingKingTarget returns where the king lands: g-file when the rook is
 // on the king's right (h-side), c-file otherwise.
 func (m Move) CastlingKingTarget() Square {
-	if m.To() > m.From() {
-		return NewSquare(6, m.From().Rank())
-	}
-	return NewSquare(2, m.From().Rank())
+	k, _ := castlingTargets(m.From().Rank(), m.To() > m.From())
+	return k
 }
 
 // CastlingRookTarget returns where the castling rook lands: f or d file.
 func (m Move) CastlingRookTarget() Square {
-	if m.To() > m.From() {
-		return NewSquare(5, m.From().Rank())
+	_, r := castlingTargets(m.From().Rank(), m.To() > m.From())
+	return r
+}
+
+// castlingTargets returns where king and rook land when castling on rank:
+// g and f on the king side (h-side), c and d on the queen side.
+func castlingTargets(rank int, kingSide bool) (king, rook Square) {
+	if kingSide {
+		return NewSquare(6, rank), NewSquare(5, rank)
 	}
-	return NewSquare(3, m.From().Rank())
+	return NewSquare(2, rank), NewSquare(3, rank)
 }
 
 // UCI prints the move in UCI notation. Castling is printed as king takes rook

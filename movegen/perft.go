@@ -1,8 +1,17 @@
 package movegen
 
+import (
+	"fmt"
+	"io"
+)
+
 // maxPerftStack is how many plies of move lists Perft keeps on its stack;
 // deeper calls (far beyond any practical perft) fall back to fresh lists.
 const maxPerftStack = 16
+
+// MaxPerftDepth is the deepest perft the front ends ("go perft", the perft
+// subcommand) accept.
+const MaxPerftDepth = 15
 
 // Perft counts the leaf nodes of the legal move tree to depth (bulk counting
 // at the last ply).
@@ -15,7 +24,7 @@ func (p *Position) Perft(depth int) uint64 {
 	}
 	if depth > maxPerftStack {
 		var l MoveList
-		p.generate(&l, GenAll)
+		p.generate(&l, genAll)
 		var n uint64
 		for i := 0; i < l.N; i++ {
 			p.Make(l.Moves[i].Move)
@@ -35,7 +44,7 @@ func (p *Position) perft(depth int, lists []MoveList) uint64 {
 	}
 	l := &lists[depth-1]
 	l.N = 0
-	p.generate(l, GenAll)
+	p.generate(l, genAll)
 	var n uint64
 	for i := 0; i < l.N; i++ {
 		p.Make(l.Moves[i].Move)
@@ -55,7 +64,7 @@ type DivideEntry struct {
 // When each is non-nil it is called after every root move (for progress).
 func (p *Position) Divide(depth int, each func(DivideEntry)) []DivideEntry {
 	var l MoveList
-	p.generate(&l, GenAll)
+	p.generate(&l, genAll)
 	out := make([]DivideEntry, 0, l.N)
 	for i := 0; i < l.N; i++ {
 		m := l.Moves[i].Move
@@ -68,4 +77,36 @@ func (p *Position) Divide(depth int, each func(DivideEntry)) []DivideEntry {
 		}
 	}
 	return out
+}
+
+// WritePerft runs Divide to depth and writes the result to w in the format
+// of Stockfish's "go perft": with divide, a line "move: count" per root move
+// (castling per chess960) and a blank line; then "Nodes searched: N". When
+// progress is not nil it is called after each root move with the entry, the
+// number of root moves done and their total. WritePerft returns the node
+// count and the first write error.
+func (p *Position) WritePerft(w io.Writer, depth int, chess960, divide bool,
+	progress func(e DivideEntry, done, of int)) (uint64, error) {
+	var l MoveList
+	p.generate(&l, genAll)
+	var total uint64
+	done := 0
+	var err error
+	p.Divide(depth, func(e DivideEntry) {
+		total += e.Nodes
+		done++
+		if divide && err == nil {
+			_, err = fmt.Fprintf(w, "%s: %d\n", e.Move.UCI(chess960), e.Nodes)
+		}
+		if progress != nil {
+			progress(e, done, l.N)
+		}
+	})
+	if divide && err == nil {
+		_, err = fmt.Fprintln(w)
+	}
+	if err == nil {
+		_, err = fmt.Fprintf(w, "Nodes searched: %d\n", total)
+	}
+	return total, err
 }

@@ -172,6 +172,18 @@ func (p *Position) CapturedPiece() Piece {
 	return p.history[len(p.history)-1].captured
 }
 
+// CapturedType returns the type of the piece m captures here: Pawn for en
+// passant, NoPieceType for castling (king takes own rook) and quiet moves.
+func (p *Position) CapturedType(m Move) PieceType {
+	switch m.Kind() {
+	case EnPassant:
+		return Pawn
+	case Castling:
+		return NoPieceType
+	}
+	return p.board[m.To()].Type()
+}
+
 // NonPawnMaterial tells whether color c has a piece other than pawns and king.
 func (p *Position) NonPawnMaterial(c Color) bool {
 	return p.byColor[c]&^(p.byType[Pawn]|p.byType[King]) != 0
@@ -468,12 +480,7 @@ func (p *Position) addCastling(c Color, kingSide bool, rsq Square) {
 	bit := uint8(1) << idx
 	p.castling |= bit
 	p.cd.rook[idx] = rsq
-	kTo := NewSquare(2, ksq.Rank())
-	rTo := NewSquare(3, ksq.Rank())
-	if kingSide {
-		kTo = NewSquare(6, ksq.Rank())
-		rTo = NewSquare(5, ksq.Rank())
-	}
+	kTo, rTo := castlingTargets(ksq.Rank(), kingSide)
 	kingPath := Between(ksq, kTo) | SquareBB(kTo)
 	rookPath := Between(rsq, rTo) | SquareBB(rTo)
 	p.cd.empty[idx] = (kingPath | rookPath) &^ (SquareBB(ksq) | SquareBB(rsq))

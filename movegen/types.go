@@ -73,9 +73,6 @@ func (s Square) Rank() int { return int(s >> 3) }
 // RelativeRank returns the rank seen from c's side (0 = c's back rank).
 func (s Square) RelativeRank(c Color) int { return s.Rank() ^ int(c)*7 }
 
-// Flip mirrors the square vertically (a1 <-> a8).
-func (s Square) Flip() Square { return s ^ 56 }
-
 func (s Square) String() string {
 	if s >= NoSquare {
 		return "-"

@@ -6,17 +6,22 @@ import (
 	"time"
 
 	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/tt"
 )
 
 // Limits says when a search stops. Zero values mean "no limit" except that a
 // search with no limit at all runs until stopped (like "go infinite").
 type Limits struct {
-	Depth       int           // plies; 0 = none
-	Nodes       uint64        // 0 = none
-	Mate        int           // find a mate in this many moves; 0 = none
-	MoveTime    time.Duration // exact time for this move; 0 = none
-	Infinite    bool          // run until Stop, never report bestmove early
-	Ponder      bool          // pondering: like Infinite until PonderHit, then on the clock
+	Depth    int           // plies; 0 = none
+	Nodes    uint64        // 0 = none
+	Mate     int           // find a mate in this many moves; 0 = none
+	MoveTime time.Duration // exact time for this move; 0 = none
+	Infinite bool          // run until Stop, never report bestmove early
+	Ponder   bool          // pondering: like Infinite until PonderHit, then on the clock
+	// PonderHit, when not nil, is closed on the ponderhit of a pondering
+	// search: the same as calling Pool.PonderHit, but also when it comes
+	// before Search has begun.
+	PonderHit   <-chan struct{}
 	WTime       time.Duration // clocks; HasClock tells whether any was given
 	BTime       time.Duration
 	WInc        time.Duration
@@ -31,22 +36,29 @@ type Limits struct {
 	Start time.Time
 }
 
+// The largest thread count and number of PV lines a search takes; larger
+// values are clamped.
+const (
+	MaxThreads = 256
+	MaxMultiPV = 256
+)
+
 // Options are the engine options the search reads.
 type Options struct {
-	Threads      int           // 1..256
-	MultiPV      int           // 1..256
+	Threads      int           // 1..MaxThreads
+	MultiPV      int           // 1..MaxMultiPV
 	MoveOverhead time.Duration // subtracted from every time budget
-	Chess960     bool          // move text only (not used by the search itself)
 }
 
-// Bound tells whether a reported score is exact or a bound.
-type Bound uint8
+// Bound tells whether a reported score is exact or a bound. It is the
+// table's type: the zero value, tt.BoundNone, reads as exact.
+type Bound = tt.Bound
 
 // Score bounds of a reported line.
 const (
-	Exact Bound = iota
-	Lower       // fail high: the score is at least this
-	Upper       // fail low: the score is at most this
+	Exact = tt.BoundExact
+	Lower = tt.BoundLower // fail high: the score is at least this
+	Upper = tt.BoundUpper // fail low: the score is at most this
 )
 
 // Info is one progress report of the main thread (one per PV line).
@@ -78,11 +90,14 @@ type Result struct {
 //
 //	func NewPool(table *tt.Table) *Pool
 //	func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, opt Options, onInfo func(Info)) Result
+//	func (p *Pool) Stop()
 //	func (p *Pool) PonderHit()
 //	func (p *Pool) NewGame()
 //
 // Search blocks until the search ends: a limit is reached, ctx is cancelled
 // (stop), or, under Infinite or Ponder, never before ctx is cancelled or
-// (for Ponder) PonderHit has been called and the clock runs out. It clones
+// (for Ponder) the ponderhit has come and the clock runs out; this holds
+// also when there is no move to search (it then returns a zero Result). It
+// is the one place that holds back the result of such a search. It clones
 // pos (the game history included, for repetitions) and never modifies it.
 // onInfo is called from the searching goroutine, never concurrently.

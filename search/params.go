@@ -1,11 +1,30 @@
 package search
 
-// Every pruning margin, reduction and time-management constant lives here.
+import "time"
+
+// Every pruning margin, reduction, move-ordering weight and
+// time-management constant lives here.
 
 const (
 	// Aspiration windows.
-	aspirationDepth = 4  // first depth searched with a window
-	aspirationDelta = 12 // initial half-width in centipawns
+	aspirationDepth        = 4  // first depth searched with a window
+	aspirationDelta        = 12 // initial half-width in centipawns
+	aspirationGrowthDiv    = 2  // each failure widens the window by delta/aspirationGrowthDiv
+	aspirationMaxFailHighs = 3  // fail highs in a row each search one ply less, up to this many
+
+	// Iterative deepening.
+	helperSkipPeriod = 3               // helper i skips the depths d > 1 with (d+i) % helperSkipPeriod == 0 already done
+	bestChangeDecay  = 0.5             // per iteration, of the count of best-move changes
+	reportInterval   = 3 * time.Second // from then on every MultiPV line and re-search is reported
+
+	// Table entries.
+	evalOnlyDepth     = -6 // depth stored with an eval-only entry, below any search depth
+	qsDepth           = 0  // depth stored by quiescence
+	ttCutoffMaxRule50 = 90 // no TT cutoff from this 50-move counter on: the stored score may miss the draw
+
+	// The fifty-move rule: a draw after this many plies without a capture
+	// or pawn move (unless that last move mated).
+	rule50Plies = 100
 
 	// Reverse futility (static null move) pruning.
 	rfpMaxDepth = 8
@@ -47,6 +66,10 @@ const (
 	lmrHistoryDiv  = 8192
 	lmrCaptureBase = 0.2
 	lmrCaptureDiv  = 3.0
+	lmrTableSize   = 64 // depths and move counts from here on use the last entry
+
+	// Extensions apply while ply < extensionPlyFactor * root depth.
+	extensionPlyFactor = 2
 
 	// Singular extensions.
 	seMinDepth        = 8
@@ -63,9 +86,34 @@ const (
 	historyBonusMul = 300
 	historyBonusSub = 250
 	historyBonusMax = 2400
+	maxQuietsTried  = 64 // quiet moves per node that get the history malus
+	maxNoisyTried   = 32 // noisy moves per node that get the capture-history malus
+
+	// Move ordering. Noisy moves score victim*noisyVictimMul +
+	// captureHistory/noisyHistoryDiv (+ queen*noisyPromoMul for a
+	// promotion); a noisy move is tried late when SEE loses more than
+	// score/badNoisySEEDiv. Quiet moves score butterfly + quietCont1Mul*cont1
+	// + cont2 + cont4/quietCont4Div, from the continuation histories 1, 2
+	// and 4 plies back.
+	noisyVictimMul   = 16
+	noisyHistoryDiv  = 16
+	noisyPromoMul    = 8
+	badNoisySEEDiv   = 64
+	quietCont1Mul    = 2
+	quietCont4Div    = 2
+	rootCaptureBonus = 1000 // root moves: captures first, by victim - attacker/rootAttackerDiv
+	rootAttackerDiv  = 10
+
+	// Win/draw/loss model: 50% wins at wdlMidpoint centipawns, logistic
+	// spread wdlSpread, scores clamped to +-wdlClamp.
+	wdlMidpoint = 250.0
+	wdlSpread   = 70.0
+	wdlClamp    = 4000
 
 	// Time management (all in fractions of the time left after overhead).
 	tmDefaultMovesToGo = 30
+	tmLastMoveNum      = 9 // with movestogo 1 the hard limit may use 9/10 of the time left
+	tmLastMoveDen      = 10
 	tmIncNum           = 3 // soft limit adds 3/4 of the increment
 	tmIncDen           = 4
 	tmHardMul          = 5 // hard limit = soft * tmHardMul, capped below
@@ -80,3 +128,7 @@ const (
 
 // Piece values for SEE and move ordering (centipawns), by piece type.
 var seeValues = [7]int{0, 100, 320, 330, 500, 950, 0}
+
+// contHistoryPlies are the plies back whose continuation histories a quiet
+// move's history updates.
+var contHistoryPlies = [...]int{1, 2, 4}

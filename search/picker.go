@@ -20,8 +20,6 @@ const (
 	scoreCounter = scoreKiller1 - 2
 )
 
-var mvvValues = [8]int32{0, 100, 320, 330, 500, 950, 0, 0}
-
 // picker yields legal moves in a good order, generating them in stages:
 // the TT move, winning noisy moves, quiet moves (killers and counter-move
 // first, then by history), then losing noisy moves.
@@ -56,10 +54,10 @@ func (mp *picker) init(w *worker, ply int, ttMove movegen.Move, qsearch bool) {
 	f := &w.stack[ply+stackOffset]
 	mp.killers = f.killers
 	mp.counter = movegen.NoMove
-	if prev := w.stack[ply+stackOffset-1]; prev.move != movegen.NoMove && prev.move != movegen.NullMove {
+	if prev := &w.stack[ply+stackOffset-1]; prev.move != movegen.NoMove && prev.move != movegen.NullMove {
 		mp.counter = w.hist.counter[prev.piece][prev.move.To()]
 	}
-	if ttMove == movegen.NoMove || (qsearch && !mp.inCheck && !isNoisy(w.pos, ttMove)) || !w.pos.IsPseudoLegalFast(ttMove) {
+	if ttMove == movegen.NoMove || (qsearch && !mp.inCheck && !isNoisy(w.pos, ttMove)) || !w.pos.IsLegal(ttMove) {
 		mp.ttMove = movegen.NoMove
 		mp.stage = stageGenNoisy
 	}
@@ -68,13 +66,7 @@ func (mp *picker) init(w *worker, ply int, ttMove movegen.Move, qsearch bool) {
 // isNoisy tells whether m is a capture or a queen promotion (the generator's
 // split between noisy and quiet moves).
 func isNoisy(pos *movegen.Position, m movegen.Move) bool {
-	if m.Kind() == movegen.Castling {
-		return false
-	}
-	if m.Kind() == movegen.EnPassant || pos.PieceOn(m.To()) != movegen.NoPiece {
-		return true
-	}
-	return m.IsPromotion() && m.PromotionType() == movegen.Queen
+	return isCapture(pos, m) || (m.IsPromotion() && m.PromotionType() == movegen.Queen)
 }
 
 // pickBest moves the best-scored remaining move to position i and returns it.
@@ -103,13 +95,10 @@ func (mp *picker) next() movegen.Move {
 			for i := 0; i < mp.noisy.N; i++ {
 				m := mp.noisy.Moves[i].Move
 				pc := pos.PieceOn(m.From())
-				victim := pos.PieceOn(m.To()).Type()
-				if m.Kind() == movegen.EnPassant {
-					victim = movegen.Pawn
-				}
-				s := mvvValues[victim]*16 + int32(w.hist.capture[pc][m.To()][victim])/16
+				victim := pos.CapturedType(m)
+				s := int32(seeValues[victim]*noisyVictimMul) + int32(w.hist.capture[pc][m.To()][victim])/noisyHistoryDiv
 				if m.IsPromotion() {
-					s += mvvValues[movegen.Queen] * 8
+					s += int32(seeValues[movegen.Queen] * noisyPromoMul)
 				}
 				mp.noisy.Moves[i].Score = s
 			}
@@ -122,7 +111,7 @@ func (mp *picker) next() movegen.Move {
 				if m == mp.ttMove {
 					continue
 				}
-				if !mp.qsearch && !see(pos, m, -int(mp.noisy.Moves[mp.idx-1].Score)/64) {
+				if !mp.qsearch && !see(pos, m, -int(mp.noisy.Moves[mp.idx-1].Score)/badNoisySEEDiv) {
 					mp.bad[mp.nBad] = m
 					mp.nBad++
 					continue
@@ -158,7 +147,7 @@ func (mp *picker) next() movegen.Move {
 					pc := pos.PieceOn(m.From())
 					to := m.To()
 					s = int32(w.hist.butterfly[us][m.From()][to]) +
-						2*int32(ch1[pc][to]) + int32(ch2[pc][to]) + int32(ch4[pc][to])/2
+						quietCont1Mul*int32(ch1[pc][to]) + int32(ch2[pc][to]) + int32(ch4[pc][to])/quietCont4Div
 				}
 				mp.quiet.Moves[i].Score = s
 			}

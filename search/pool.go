@@ -21,15 +21,16 @@ type Pool struct {
 
 	// per search
 	stop       atomic.Bool
-	ponder     atomic.Bool
-	ponderHit  chan struct{}
+	ponder     atomic.Bool // pondering and no ponderhit yet
 	limits     Limits
 	opts       Options
 	start      time.Time
 	startNanos atomic.Int64 // start as UnixNano, moved forward on ponderhit
 	soft, hard time.Duration
 	timed      bool
-	mu         sync.Mutex // guards ponderHit against PonderHit racing Search
+
+	mu        sync.Mutex    // guards ponderHit against PonderHit racing Search
+	ponderHit chan struct{} // closed on the ponderhit of a pondering search
 }
 
 // NewPool returns a pool that searches with table.
@@ -45,18 +46,35 @@ func (p *Pool) NewGame() {
 }
 
 // PonderHit switches a pondering search to the clock: from now on the time
-// limits of its Limits apply.
+// limits of its Limits apply. With no pondering search running it does
+// nothing; a caller that starts Search on another goroutine passes
+// Limits.PonderHit instead, which cannot arrive too early.
 func (p *Pool) PonderHit() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.ponder.Load() {
 		p.startNanos.Store(time.Now().UnixNano())
 		p.ponder.Store(false)
-		if p.ponderHit != nil {
-			close(p.ponderHit)
-			p.ponderHit = nil
-		}
+		close(p.ponderHit)
 	}
+}
+
+// beginPonder sets the ponder state of a search starting under lim and
+// returns the channel that PonderHit closes.
+func (p *Pool) beginPonder(lim Limits) chan struct{} {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ponderHit = make(chan struct{})
+	p.ponder.Store(lim.Ponder)
+	return p.ponderHit
+}
+
+// endPonder clears the ponder state when a search ends, so that a late
+// PonderHit finds nothing to switch.
+func (p *Pool) endPonder() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ponder.Store(false)
 }
 
 func (p *Pool) elapsed() time.Duration {
@@ -96,14 +114,14 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.stop.Store(false)
 	p.limits = lim
 	p.opts = opt
-	p.opts.Threads = max(1, min(256, opt.Threads))
-	p.opts.MultiPV = max(1, min(256, opt.MultiPV))
+	p.opts.Threads = max(1, min(MaxThreads, opt.Threads))
+	p.opts.MultiPV = max(1, min(MaxMultiPV, opt.MultiPV))
 	p.setTimeLimits(pos.SideToMove())
-	p.mu.Lock()
-	p.ponder.Store(lim.Ponder)
-	hitCh := make(chan struct{})
-	p.ponderHit = hitCh
-	p.mu.Unlock()
+	hitCh := p.beginPonder(lim)
+	defer p.endPonder()
+	done := make(chan struct{})
+	defer close(done)
+	go p.watch(ctx, lim.PonderHit, done)
 
 	for len(p.workers) < p.opts.Threads {
 		p.workers = append(p.workers, newWorker(len(p.workers), p))
@@ -116,16 +134,6 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 		p.waitIfInfinite(ctx, lim, hitCh)
 		return Result{}
 	}
-
-	// Stop on context cancellation.
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-ctx.Done():
-			p.stop.Store(true)
-		case <-done:
-		}
-	}()
 
 	var wg sync.WaitGroup
 	for _, w := range p.workers {
@@ -155,7 +163,6 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.waitIfInfinite(ctx, lim, hitCh)
 	p.stop.Store(true)
 	wg.Wait()
-	close(done)
 
 	best := main.rootMoves[0]
 	res := Result{BestMove: best.move, Score: best.score, Depth: main.completed, Nodes: p.totalNodes()}
@@ -167,8 +174,26 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	return res
 }
 
+// watch stops the search when ctx is cancelled and hands on a ponderhit
+// from hit (nil when none can come), until done is closed.
+func (p *Pool) watch(ctx context.Context, hit <-chan struct{}, done <-chan struct{}) {
+	for {
+		select {
+		case <-ctx.Done():
+			p.stop.Store(true)
+			return
+		case <-hit:
+			p.PonderHit()
+			hit = nil
+		case <-done:
+			return
+		}
+	}
+}
+
 // waitIfInfinite blocks an infinite or ponder search that finished early
-// until stop (or, for ponder, ponderhit).
+// until stop (or, for ponder, ponderhit): the one place that holds back the
+// result of such a search, also when there is no move to search.
 func (p *Pool) waitIfInfinite(ctx context.Context, lim Limits, hitCh chan struct{}) {
 	if p.stop.Load() && ctx.Err() != nil {
 		return
@@ -189,7 +214,7 @@ func (p *Pool) waitIfInfinite(ctx context.Context, lim Limits, hitCh chan struct
 func (p *Pool) ponderFromTT(pos *movegen.Position, best movegen.Move) movegen.Move {
 	pos.Make(best)
 	defer pos.Unmake()
-	if e, ok := p.table.Probe(pos.Key(), 1); ok && e.Move != movegen.NoMove && pos.IsPseudoLegalFast(e.Move) {
+	if e, ok := p.table.Probe(pos.Key(), 1); ok && e.Move != movegen.NoMove && pos.IsLegal(e.Move) {
 		return e.Move
 	}
 	return movegen.NoMove
@@ -217,7 +242,7 @@ func rootMovesFor(pos *movegen.Position, searchMoves []movegen.Move) []movegen.M
 func quickScore(pos *movegen.Position, m movegen.Move) int {
 	s := 0
 	if isCapture(pos, m) {
-		s += 1000 + seeValues[pos.PieceOn(m.To()).Type()] - seeValues[pos.PieceOn(m.From()).Type()]/10
+		s += rootCaptureBonus + seeValues[pos.PieceOn(m.To()).Type()] - seeValues[pos.PieceOn(m.From()).Type()]/rootAttackerDiv
 	}
 	if m.IsPromotion() {
 		s += seeValues[m.PromotionType()]
@@ -248,7 +273,7 @@ func (p *Pool) setTimeLimits(us movegen.Color) {
 		soft := avail/time.Duration(mtg) + inc*tmIncNum/tmIncDen
 		hardCap := avail * tmHardCapNum / tmHardCapDen
 		if lim.MovesToGo == 1 {
-			hardCap = avail * 9 / 10
+			hardCap = avail * tmLastMoveNum / tmLastMoveDen
 		}
 		hardCap = max(time.Duration(tmMinMillis)*time.Millisecond, hardCap)
 		hard := min(soft*tmHardMul, hardCap)
@@ -281,11 +306,11 @@ func (w *worker) iterate(onInfo func(Info)) {
 	multiPV := min(p.opts.MultiPV, len(w.rootMoves))
 	lastBest := movegen.NoMove
 	for depth := 1; depth <= maxDepth; depth++ {
-		if w.id > 0 && depth > 1 && (depth+w.id)%3 == 0 && w.completed >= depth {
+		if w.id > 0 && depth > 1 && (depth+w.id)%helperSkipPeriod == 0 && w.completed >= depth {
 			continue // helpers skip some depths to diversify
 		}
 		w.rootDepth = depth
-		w.bestChange *= 0.5
+		w.bestChange *= bestChangeDecay
 		for i := range w.rootMoves {
 			w.rootMoves[i].prevScore = w.rootMoves[i].score
 		}
@@ -299,7 +324,7 @@ func (w *worker) iterate(onInfo func(Info)) {
 			// lines finished at this depth among themselves.
 			slices.SortStableFunc(w.rootMoves[w.pvIdx:], func(a, b rootMove) int { return b.score - a.score })
 			slices.SortStableFunc(w.rootMoves[:w.pvIdx+1], func(a, b rootMove) int { return b.score - a.score })
-			if onInfo != nil && (w.pvIdx+1 == multiPV || p.elapsed() > 3*time.Second) {
+			if onInfo != nil && (w.pvIdx+1 == multiPV || p.elapsed() > reportInterval) {
 				w.report(onInfo, depth, multiPV)
 			}
 		}
@@ -360,14 +385,14 @@ func (w *worker) aspiration(depth int, onInfo func(Info)) {
 			failHighs = 0
 		case score >= beta:
 			beta = min(score+delta, infinite)
-			failHighs = min(failHighs+1, 3)
+			failHighs = min(failHighs+1, aspirationMaxFailHighs)
 		default:
 			return
 		}
-		if onInfo != nil && w.pool.elapsed() > 3*time.Second {
+		if onInfo != nil && w.pool.elapsed() > reportInterval {
 			w.report(onInfo, depth, min(w.pool.opts.MultiPV, len(w.rootMoves)))
 		}
-		delta += delta / 2
+		delta += delta / aspirationGrowthDiv
 	}
 }
 
@@ -438,24 +463,23 @@ func (w *worker) report(onInfo func(Info), depth, multiPV int) {
 		}
 		onInfo(Info{
 			Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: score, Bound: bound,
-			WDL: wdl(score, w.pos.Ply()), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull,
+			WDL: wdl(score), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull,
 			PV: slices.Clone(rm.pv),
 		})
 	}
 }
 
 // wdl estimates win/draw/loss per mille from a score with a logistic model.
-func wdl(score, ply int) [3]int {
+func wdl(score int) [3]int {
 	if eval.IsMate(score) {
 		if score > 0 {
 			return [3]int{1000, 0, 0}
 		}
 		return [3]int{0, 0, 1000}
 	}
-	const a, b = 250.0, 70.0 // 50% win at +2.5 pawns; spread of 0.7 pawns
-	s := float64(max(-4000, min(4000, score)))
-	win := 1000 / (1 + math.Exp((a-s)/b))
-	loss := 1000 / (1 + math.Exp((a+s)/b))
+	s := float64(max(-wdlClamp, min(wdlClamp, score)))
+	win := 1000 / (1 + math.Exp((wdlMidpoint-s)/wdlSpread))
+	loss := 1000 / (1 + math.Exp((wdlMidpoint+s)/wdlSpread))
 	wi, lo := int(math.Round(win)), int(math.Round(loss))
 	return [3]int{wi, 1000 - wi - lo, lo}
 }

@@ -9,11 +9,7 @@ func see(pos *movegen.Position, m movegen.Move, threshold int) bool {
 		return threshold <= 0
 	}
 	from, to := m.From(), m.To()
-	captured := pos.PieceOn(to).Type()
-	if m.Kind() == movegen.EnPassant {
-		captured = movegen.Pawn
-	}
-	swap := seeValues[captured] - threshold
+	swap := seeValues[pos.CapturedType(m)] - threshold
 	if m.IsPromotion() {
 		swap += seeValues[m.PromotionType()] - seeValues[movegen.Pawn]
 	}

@@ -11,16 +11,16 @@ import (
 
 const (
 	maxPly      = eval.MaxPly
-	stackOffset = 6 // frames below ply 0 so that ply-1 .. ply-4 are valid
+	stackOffset = 6 // frames below ply 0: ply-1 .. ply-4 are read, so at least 4
 	infinite    = eval.Infinite
 )
 
 // lmrTable[depth][moveCount] is the base late-move reduction.
-var lmrTable [2][64][64]int8
+var lmrTable [2][lmrTableSize][lmrTableSize]int8
 
 func init() {
-	for d := 1; d < 64; d++ {
-		for m := 1; m < 64; m++ {
+	for d := 1; d < lmrTableSize; d++ {
+		for m := 1; m < lmrTableSize; m++ {
 			l := math.Log(float64(d)) * math.Log(float64(m))
 			lmrTable[0][d][m] = int8(lmrCaptureBase + l/lmrCaptureDiv)
 			lmrTable[1][d][m] = int8(lmrBase + l/lmrDiv)
@@ -28,17 +28,19 @@ func init() {
 	}
 }
 
-// frame is the per-ply search state. All fields reset as the search
-// descends (set before use); killers persist within a search.
+// frame is the per-ply search state. iterate clears the whole stack when a
+// search starts; below that, a node sets its own fields before reading
+// them, except killers and excluded, which its parent clears (step 5), and
+// doubleExt, which its parent sets before each move.
 type frame struct {
 	move       movegen.Move    // move made at this ply
 	piece      movegen.Piece   // piece that moved
 	cont       *pieceToHistory // continuation history of (piece, to)
-	staticEval int
+	staticEval int             // -infinite when in check
 	excluded   movegen.Move    // singular-extension search excludes this move
-	killers    [2]movegen.Move // persists across the iteration
+	killers    [2]movegen.Move // quiet cutoff moves of the parent's earlier children (at the root: of the search)
 	inCheck    bool
-	doubleExt  int
+	doubleExt  int // double extensions on the line to this ply
 	pv         [maxPly + 1]movegen.Move
 	pvLen      int
 }
@@ -54,8 +56,9 @@ type rootMove struct {
 	nodes     uint64
 }
 
-// worker is one search thread. Fields marked "per search" are reset by
-// startSearch; hist persists for the game.
+// worker is one search thread. The fields under "per search" are set by
+// Pool.Search and iterate, except bestChange, which decays from one search
+// to the next; hist persists for the game.
 type worker struct {
 	id    int
 	pool  *Pool
@@ -128,8 +131,9 @@ func (w *worker) makeNull(ply int) {
 	w.pos.MakeNull()
 }
 
+// isCapture tells whether m takes a piece (en passant included).
 func isCapture(pos *movegen.Position, m movegen.Move) bool {
-	return m.Kind() == movegen.EnPassant || (m.Kind() != movegen.Castling && pos.PieceOn(m.To()) != movegen.NoPiece)
+	return pos.CapturedType(m) != movegen.NoPieceType
 }
 
 // updatePV sets ply's PV to m followed by the child's PV.
@@ -145,10 +149,48 @@ func (w *worker) updatePV(ply int, m movegen.Move) {
 // keeps the search from settling into threefold lines blindly.
 func (w *worker) drawScore() int { return 1 - int(w.nodes&2) }
 
+// node is the state that the steps of one negamax call share.
+type node struct {
+	f           *frame
+	alpha, beta int
+	depth, ply  int
+	pvNode      bool
+	cutNode     bool
+	inCheck     bool
+	excluded    movegen.Move // the move a singular-extension search leaves out
+	key         uint64
+	te          tt.Entry
+	hit         bool // te holds the table's entry for key
+	ttMove      movegen.Move
+	ttPV        bool // a PV node now or when the entry was stored
+	staticEval  int  // -infinite when in check
+	evalScore   int  // staticEval, or the TT score when its bound says it is better
+	improving   bool
+	origAlpha   int // alpha when the move loop begins
+}
+
+// moveInfo is what the move loop knows of a move before making it.
+type moveInfo struct {
+	m         movegen.Move
+	count     int  // 1-based number among the moves searched at this node
+	noisy     bool // capture or queen promotion
+	capture   bool
+	histScore int // butterfly and continuation history (quiet moves only)
+}
+
+// loopResult is what the move loop leaves for the node's result.
+type loopResult struct {
+	bestScore int
+	bestMove  movegen.Move
+	moveCount int
+	quiets    [maxQuietsTried]movegen.Move // tried and not best, for the history malus
+	noisy     [maxNoisyTried]movegen.Move
+	nQuiet    int
+	nNoisy    int
+}
+
 // negamax is the principal variation search.
 func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
-	pvNode := beta-alpha > 1
-	pos := w.pos
 	f := &w.stack[ply+stackOffset]
 	f.pvLen = 0
 
@@ -156,324 +198,459 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if depth <= 0 {
 		return w.qsearch(alpha, beta, ply)
 	}
-	depth = min(depth, maxPly-1)
-	inCheck := pos.InCheck()
-	f.inCheck = inCheck
-	if pvNode && ply > w.selDepth {
+	n := node{f: f, alpha: alpha, beta: beta, depth: min(depth, maxPly-1), ply: ply,
+		pvNode: beta-alpha > 1, cutNode: cutNode, inCheck: w.pos.InCheck(), excluded: f.excluded}
+	f.inCheck = n.inCheck
+	if n.pvNode && ply > w.selDepth {
 		w.selDepth = ply
 	}
 
-	// 2. Stop, draws and the ply limit.
+	// 2. Stop, draws and the ply limit; 3. mate-distance pruning.
 	if ply > 0 {
-		if w.shouldStop() {
-			return 0
-		}
-		if pos.IsRepetition() || pos.InsufficientMaterial() {
-			return w.drawScore()
-		}
-		if pos.Rule50() >= 100 {
-			if !inCheck || pos.HasLegalMove() {
-				return w.drawScore()
-			}
-			return eval.MatedIn(ply)
-		}
-		if ply >= maxPly-1 {
-			if inCheck {
-				return 0
-			}
-			return w.eval.Evaluate(pos)
-		}
-		// 3. Mate-distance pruning.
-		alpha = max(alpha, eval.MatedIn(ply))
-		beta = min(beta, eval.MateIn(ply+1))
-		if alpha >= beta {
-			return alpha
+		if score, done := w.interiorExit(&n); done {
+			return score
 		}
 	}
 
 	// 4. Transposition table.
-	excluded := f.excluded
-	key := pos.Key()
-	var te tt.Entry
-	hit := false
-	if excluded == movegen.NoMove {
-		te, hit = w.table.Probe(key, ply)
-	}
-	ttMove := movegen.NoMove
-	if hit {
-		ttMove = te.Move
-	}
-	if ply == 0 {
-		ttMove = w.rootMoves[w.pvIdx].move
-	}
-	ttPV := pvNode || (hit && te.PV)
-	if !pvNode && hit && excluded == movegen.NoMove && te.Depth >= depth && pos.Rule50() < 90 &&
-		(te.Bound == tt.BoundExact ||
-			(te.Bound == tt.BoundLower && te.Score >= beta) ||
-			(te.Bound == tt.BoundUpper && te.Score <= alpha)) {
-		if ttMove != movegen.NoMove && te.Score >= beta && !isNoisy(pos, ttMove) {
-			w.updateQuietStats(ply, ttMove, nil, 0, historyBonus(depth))
-		}
-		return te.Score
+	if score, done := w.probeTT(&n); done {
+		return score
 	}
 
-	// 5. Static evaluation.
-	var staticEval, evalScore int
-	switch {
-	case inCheck:
-		staticEval, evalScore = -infinite, -infinite
-	case excluded != movegen.NoMove:
-		staticEval = f.staticEval
-		evalScore = staticEval
-	default:
-		if hit {
-			staticEval = te.Eval
-		} else {
-			staticEval = w.eval.Evaluate(pos)
-		}
-		evalScore = refineEval(te, hit, staticEval)
-		if !hit {
-			w.table.Store(key, ply, movegen.NoMove, 0, staticEval, -6, tt.BoundNone, ttPV)
-		}
-	}
-	f.staticEval = staticEval
-	improving := false
-	if !inCheck {
-		if prev := w.stack[ply+stackOffset-2].staticEval; prev != -infinite {
-			improving = staticEval > prev
-		} else if prev4 := w.stack[ply+stackOffset-4].staticEval; prev4 != -infinite {
-			improving = staticEval > prev4
-		} else {
-			improving = true
-		}
-	}
+	// 5. Static evaluation. The children start with no killers and no
+	// excluded move.
+	w.evaluateNode(&n)
 	w.stack[ply+stackOffset+1].killers = [2]movegen.Move{}
 	w.stack[ply+stackOffset+1].excluded = movegen.NoMove
 
-	if !pvNode && !inCheck && excluded == movegen.NoMove {
-		// 6. Reverse futility pruning.
-		if depth <= rfpMaxDepth && !eval.IsMate(evalScore) &&
-			evalScore-rfpMargin*(depth-boolToInt(improving)) >= beta {
-			return (evalScore + beta) / 2
-		}
-		// 7. Razoring.
-		if depth <= razorMaxDepth && evalScore+razorMargin*depth < alpha {
-			s := w.qsearch(alpha, alpha+1, ply)
-			if s <= alpha {
-				return s
-			}
-		}
-		// 8. Null-move pruning.
-		if depth >= nmpMinDepth && evalScore >= beta && staticEval >= beta &&
-			w.stack[ply+stackOffset-1].move != movegen.NullMove &&
-			pos.NonPawnMaterial(pos.SideToMove()) && !eval.IsMate(beta) {
-			r := nmpBase + depth/nmpDepthDiv + min((evalScore-beta)/nmpEvalDiv, nmpEvalLimit)
-			w.makeNull(ply)
-			s := -w.negamax(-beta, -beta+1, depth-r, ply+1, !cutNode)
-			pos.UnmakeNull()
-			if w.stopped {
-				return 0
-			}
-			if s >= beta {
-				if eval.IsMate(s) {
-					s = beta
-				}
-				return s
-			}
+	// 6-8. Pruning before any move is tried.
+	if !n.pvNode && !n.inCheck && n.excluded == movegen.NoMove {
+		if score, done := w.pruneNode(&n); done {
+			return score
 		}
 	}
 
 	// 9. Internal iterative reduction.
-	if depth >= iirMinDepth && ttMove == movegen.NoMove && excluded == movegen.NoMove && (pvNode || cutNode) {
-		depth--
+	if n.depth >= iirMinDepth && n.ttMove == movegen.NoMove && n.excluded == movegen.NoMove && (n.pvNode || cutNode) {
+		n.depth--
 	}
 
-	// 10. The move loop.
-	var mp picker
-	mp.init(w, ply, ttMove, false)
-	var quietsTried [64]movegen.Move
-	var noisyTried [32]movegen.Move
-	nQuiet, nNoisy := 0, 0
-	bestScore := -infinite
-	bestMove := movegen.NoMove
-	moveCount := 0
-	origAlpha := alpha
-	us := pos.SideToMove()
+	// 10-14. The move loop; 15-17. the node's result.
+	var res loopResult
+	if score, done := w.searchMoves(&n, &res); done {
+		return score
+	}
+	return w.finishNode(&n, &res)
+}
 
+// interiorExit is steps 2 and 3 below the root: it returns done with the
+// score when the search stops, the position is drawn or the ply limit is
+// reached, and narrows the window to the mate distance.
+func (w *worker) interiorExit(n *node) (score int, done bool) {
+	pos := w.pos
+	if w.shouldStop() {
+		return 0, true
+	}
+	if pos.IsRepetition() || pos.InsufficientMaterial() {
+		return w.drawScore(), true
+	}
+	if pos.Rule50() >= rule50Plies {
+		if !n.inCheck || pos.HasLegalMove() {
+			return w.drawScore(), true
+		}
+		return eval.MatedIn(n.ply), true
+	}
+	if n.ply >= maxPly-1 {
+		return w.plyLimitScore(n.inCheck), true
+	}
+	// 3. Mate-distance pruning.
+	n.alpha = max(n.alpha, eval.MatedIn(n.ply))
+	n.beta = min(n.beta, eval.MateIn(n.ply+1))
+	if n.alpha >= n.beta {
+		return n.alpha, true
+	}
+	return 0, false
+}
+
+// plyLimitScore is the score of a node at the ply limit.
+func (w *worker) plyLimitScore(inCheck bool) int {
+	if inCheck {
+		return 0
+	}
+	return w.eval.Evaluate(w.pos)
+}
+
+// probeTT is step 4: it reads the table (not in a singular-extension search)
+// and returns done with the stored score when its depth and bound settle a
+// non-PV node.
+func (w *worker) probeTT(n *node) (score int, done bool) {
+	pos := w.pos
+	n.key = pos.Key()
+	if n.excluded == movegen.NoMove {
+		n.te, n.hit = w.table.Probe(n.key, n.ply)
+	}
+	if n.hit {
+		n.ttMove = n.te.Move
+	}
+	if n.ply == 0 {
+		n.ttMove = w.rootMoves[w.pvIdx].move
+	}
+	n.ttPV = n.pvNode || (n.hit && n.te.PV)
+	if n.pvNode || !n.hit || n.te.Depth < n.depth || pos.Rule50() >= ttCutoffMaxRule50 || !ttCuts(n.te, n.alpha, n.beta) {
+		return 0, false
+	}
+	if n.ttMove != movegen.NoMove && n.te.Score >= n.beta && !isNoisy(pos, n.ttMove) {
+		w.updateQuietStats(n.ply, n.ttMove, nil, historyBonus(n.depth))
+	}
+	return n.te.Score, true
+}
+
+// ttCuts tells whether an entry's score settles a search of the window
+// (alpha, beta): it is exact, a lower bound at or above beta, or an upper
+// bound at or below alpha.
+func ttCuts(te tt.Entry, alpha, beta int) bool {
+	return te.Bound == tt.BoundExact ||
+		(te.Bound == tt.BoundLower && te.Score >= beta) ||
+		(te.Bound == tt.BoundUpper && te.Score <= alpha)
+}
+
+// evaluateNode is step 5: the static evaluation (from the table when it has
+// one, else computed and stored as an eval-only entry), the score used for
+// pruning, and whether the position is improving.
+func (w *worker) evaluateNode(n *node) {
+	switch {
+	case n.inCheck:
+		n.staticEval, n.evalScore = -infinite, -infinite
+	case n.excluded != movegen.NoMove:
+		n.staticEval = n.f.staticEval // the same node, searched again without one move
+		n.evalScore = n.staticEval
+	default:
+		if n.hit {
+			n.staticEval = n.te.Eval
+		} else {
+			n.staticEval = w.eval.Evaluate(w.pos)
+		}
+		n.evalScore = refineEval(n.te, n.hit, n.staticEval)
+		if !n.hit {
+			w.table.Store(n.key, n.ply, movegen.NoMove, 0, n.staticEval, evalOnlyDepth, tt.BoundNone, n.ttPV)
+		}
+	}
+	n.f.staticEval = n.staticEval
+	n.improving = w.isImproving(n)
+}
+
+// isImproving tells whether the static evaluation is better than at our
+// previous move (two plies back, or four when that one was in check; true
+// when neither is known).
+func (w *worker) isImproving(n *node) bool {
+	if n.inCheck {
+		return false
+	}
+	if prev := w.stack[n.ply+stackOffset-2].staticEval; prev != -infinite {
+		return n.staticEval > prev
+	}
+	if prev4 := w.stack[n.ply+stackOffset-4].staticEval; prev4 != -infinite {
+		return n.staticEval > prev4
+	}
+	return true
+}
+
+// pruneNode is steps 6 to 8, tried at non-PV nodes not in check: it returns
+// done with a score when the node can be cut before any move is searched.
+func (w *worker) pruneNode(n *node) (score int, done bool) {
+	pos := w.pos
+	// 6. Reverse futility pruning.
+	if n.depth <= rfpMaxDepth && !eval.IsMate(n.evalScore) &&
+		n.evalScore-rfpMargin*(n.depth-boolToInt(n.improving)) >= n.beta {
+		return (n.evalScore + n.beta) / 2, true
+	}
+	// 7. Razoring.
+	if n.depth <= razorMaxDepth && n.evalScore+razorMargin*n.depth < n.alpha {
+		if s := w.qsearch(n.alpha, n.alpha+1, n.ply); s <= n.alpha {
+			return s, true
+		}
+	}
+	// 8. Null-move pruning.
+	if n.depth >= nmpMinDepth && n.evalScore >= n.beta && n.staticEval >= n.beta &&
+		w.stack[n.ply+stackOffset-1].move != movegen.NullMove &&
+		pos.NonPawnMaterial(pos.SideToMove()) && !eval.IsMate(n.beta) {
+		return w.nullMove(n)
+	}
+	return 0, false
+}
+
+// nullMove searches the position with the side to move passing, at a depth
+// reduced with the margin over beta; a fail high cuts the node.
+func (w *worker) nullMove(n *node) (score int, done bool) {
+	r := nmpBase + n.depth/nmpDepthDiv + min((n.evalScore-n.beta)/nmpEvalDiv, nmpEvalLimit)
+	w.makeNull(n.ply)
+	s := -w.negamax(-n.beta, -n.beta+1, n.depth-r, n.ply+1, !n.cutNode)
+	w.pos.UnmakeNull()
+	if w.stopped {
+		return 0, true
+	}
+	if s < n.beta {
+		return 0, false
+	}
+	if eval.IsMate(s) {
+		s = n.beta // an unproven mate: a null move is not a legal line
+	}
+	return s, true
+}
+
+// searchMoves is steps 10 to 14, the move loop. It returns done with a score
+// when the node ends early (stop, or a singular-extension multi-cut).
+func (w *worker) searchMoves(n *node, res *loopResult) (int, bool) {
+	pos := w.pos
+	us := pos.SideToMove()
+	var mp picker
+	mp.init(w, n.ply, n.ttMove, false)
+	res.bestScore, res.bestMove = -infinite, movegen.NoMove
+	n.origAlpha = n.alpha
 	for m := mp.next(); m != movegen.NoMove; m = mp.next() {
-		if m == excluded {
+		if m == n.excluded || (n.ply == 0 && !w.isRootMove(m)) {
 			continue
 		}
-		if ply == 0 && !w.isRootMove(m) {
-			continue
-		}
-		moveCount++
-		noisy := isNoisy(pos, m)
-		capture := isCapture(pos, m)
-		pc := pos.PieceOn(m.From())
-		histScore := 0
-		if !noisy {
-			histScore = int(w.hist.butterfly[us][m.From()][m.To()]) +
-				int(w.stack[ply+stackOffset-1].cont[pc][m.To()]) +
-				int(w.stack[ply+stackOffset-2].cont[pc][m.To()])
-		}
+		res.moveCount++
+		mi := w.describeMove(n, m, res.moveCount)
 
 		// 11. Pruning at shallow depth.
-		if ply > 0 && bestScore > -eval.MateInMaxPly && pos.NonPawnMaterial(us) {
-			lmrDepth := max(0, depth-int(lmrTable[1][min(depth, 63)][min(moveCount, 63)]))
-			if !noisy {
-				// Late move pruning.
-				if depth <= lmpMaxDepth && moveCount >= (lmpBase+depth*depth)/(2-boolToInt(improving)) {
-					mp.skipQuiets = true
-					continue
-				}
-				// Futility pruning.
-				if !inCheck && lmrDepth <= fpMaxDepth && staticEval+fpBase+fpMargin*lmrDepth <= alpha {
-					mp.skipQuiets = true
-					continue
-				}
-				// SEE pruning of quiet moves.
-				if lmrDepth <= seeMaxDepth && !see(pos, m, seeQuietMargin*lmrDepth) {
-					continue
-				}
-			} else if depth <= seeMaxDepth && !see(pos, m, seeCaptureMargin*depth*depth) {
-				continue
-			}
+		if n.ply > 0 && res.bestScore > -eval.MateInMaxPly && pos.NonPawnMaterial(us) && w.pruneMove(n, &mp, &mi) {
+			continue
 		}
 
-		// 12. Extensions.
+		// 12. Extensions, only while the line is shorter than twice the
+		// root depth.
 		extension := 0
-		if ply < 2*w.rootDepth {
-			if ply > 0 && m == ttMove && excluded == movegen.NoMove && depth >= seMinDepth &&
-				hit && te.Depth >= depth-seTTDepthMargin && te.Bound&tt.BoundLower != 0 && !eval.IsMate(te.Score) {
-				// Singular extension: is the TT move much better than all others?
-				sBeta := te.Score - seBetaMargin*depth
-				f.excluded = m
-				s := w.negamax(sBeta-1, sBeta, (depth-1)/2, ply, cutNode)
-				f.excluded = movegen.NoMove
-				if w.stopped {
-					return 0
-				}
-				if s < sBeta {
-					extension = 1
-					if !pvNode && s < sBeta-seDoubleMargin && f.doubleExt <= seMaxDoubleExtend {
-						extension = 2
-					}
-				} else if sBeta >= beta {
-					return sBeta // multi-cut: several moves beat beta
-				} else if te.Score >= beta {
-					extension = -1
-				}
-			} else if inCheck {
-				extension = 1 // check extension: the evasion gets a ply
+		if n.ply < extensionPlyFactor*w.rootDepth {
+			ext, cutScore, cut := w.extension(n, m)
+			if cut {
+				return cutScore, true
 			}
+			extension = ext
 		}
-		newDepth := depth - 1 + extension
-		w.stack[ply+stackOffset+1].doubleExt = f.doubleExt + boolToInt(extension >= 2)
-
-		nodesBefore := w.nodes
-		w.makeMove(m, ply)
-		givesCheck := pos.InCheck()
+		newDepth := n.depth - 1 + extension
+		w.stack[n.ply+stackOffset+1].doubleExt = n.f.doubleExt + boolToInt(extension >= 2)
 
 		// 13. Late move reductions, then the principal variation search.
-		var score int
-		if depth >= lmrMinDepth && moveCount > 1+boolToInt(pvNode) && (!noisy || !ttPV) {
-			r := int(lmrTable[boolToInt(!capture)][min(depth, 63)][min(moveCount, 63)])
-			if !noisy {
-				r -= boolToInt(ttPV)
-				r += boolToInt(cutNode)
-				r -= boolToInt(givesCheck)
-				r += boolToInt(!improving)
-				r -= histScore / lmrHistoryDiv
-				if m == mp.killers[0] || m == mp.killers[1] || m == mp.counter {
-					r--
-				}
-			}
-			d := max(1, min(newDepth, newDepth-r))
-			score = -w.negamax(-alpha-1, -alpha, d, ply+1, true)
-			if score > alpha && d < newDepth {
-				score = -w.negamax(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
-			}
-		} else if !pvNode || moveCount > 1 {
-			score = -w.negamax(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
-		}
-		if pvNode && (moveCount == 1 || score > alpha) {
-			score = -w.negamax(-beta, -alpha, newDepth, ply+1, false)
-		}
-		pos.Unmake()
+		nodesBefore := w.nodes
+		score := w.searchMove(n, &mp, &mi, newDepth)
 		if w.stopped {
-			return 0
+			return 0, true
 		}
-
-		if ply == 0 {
-			w.updateRootMove(m, score, moveCount, alpha, beta, w.nodes-nodesBefore)
+		if n.ply == 0 {
+			w.updateRootMove(m, score, mi.count, n.alpha, n.beta, w.nodes-nodesBefore)
 		}
 
 		// 14. Best move and cutoffs.
-		if score > bestScore {
-			bestScore = score
-			if score > alpha {
-				bestMove = m
-				if pvNode {
-					w.updatePV(ply, m)
+		if score > res.bestScore {
+			res.bestScore = score
+			if score > n.alpha {
+				res.bestMove = m
+				if n.pvNode {
+					w.updatePV(n.ply, m)
 				}
-				if score >= beta {
+				if score >= n.beta {
 					break
 				}
-				alpha = score
+				n.alpha = score
 			}
 		}
-		if m != bestMove {
-			if !noisy && nQuiet < len(quietsTried) {
-				quietsTried[nQuiet] = m
-				nQuiet++
-			} else if noisy && nNoisy < len(noisyTried) {
-				noisyTried[nNoisy] = m
-				nNoisy++
-			}
+		if m != res.bestMove {
+			res.addTried(m, mi.noisy)
 		}
 	}
+	return 0, false
+}
 
-	// 15. Mate and stalemate.
-	if moveCount == 0 {
-		if excluded != movegen.NoMove {
-			return alpha
+// addTried remembers a move that was searched and is not the best, while
+// there is room.
+func (res *loopResult) addTried(m movegen.Move, noisy bool) {
+	if !noisy && res.nQuiet < len(res.quiets) {
+		res.quiets[res.nQuiet] = m
+		res.nQuiet++
+	} else if noisy && res.nNoisy < len(res.noisy) {
+		res.noisy[res.nNoisy] = m
+		res.nNoisy++
+	}
+}
+
+// describeMove collects what pruning and reductions need to know of m
+// before it is made.
+func (w *worker) describeMove(n *node, m movegen.Move, count int) moveInfo {
+	pos := w.pos
+	mi := moveInfo{m: m, count: count, noisy: isNoisy(pos, m), capture: isCapture(pos, m)}
+	if !mi.noisy {
+		pc := pos.PieceOn(m.From())
+		mi.histScore = int(w.hist.butterfly[pos.SideToMove()][m.From()][m.To()]) +
+			int(w.stack[n.ply+stackOffset-1].cont[pc][m.To()]) +
+			int(w.stack[n.ply+stackOffset-2].cont[pc][m.To()])
+	}
+	return mi
+}
+
+// lmrBaseReduction is the late-move reduction before adjustments.
+func lmrBaseReduction(quiet bool, depth, count int) int {
+	return int(lmrTable[boolToInt(quiet)][min(depth, lmrTableSize-1)][min(count, lmrTableSize-1)])
+}
+
+// pruneMove is step 11: it tells whether to skip the move. Late move and
+// futility pruning also skip the quiet moves still to come.
+func (w *worker) pruneMove(n *node, mp *picker, mi *moveInfo) bool {
+	pos := w.pos
+	if mi.noisy {
+		// SEE pruning of captures.
+		return n.depth <= seeMaxDepth && !see(pos, mi.m, seeCaptureMargin*n.depth*n.depth)
+	}
+	lmrDepth := max(0, n.depth-lmrBaseReduction(true, n.depth, mi.count))
+	// Late move pruning.
+	if n.depth <= lmpMaxDepth && mi.count >= (lmpBase+n.depth*n.depth)/(2-boolToInt(n.improving)) {
+		mp.skipQuiets = true
+		return true
+	}
+	// Futility pruning.
+	if !n.inCheck && lmrDepth <= fpMaxDepth && n.staticEval+fpBase+fpMargin*lmrDepth <= n.alpha {
+		mp.skipQuiets = true
+		return true
+	}
+	// SEE pruning of quiet moves.
+	return lmrDepth <= seeMaxDepth && !see(pos, mi.m, seeQuietMargin*lmrDepth)
+}
+
+// extension is step 12: the singular extension of the TT move, or one ply
+// for the moves out of check. cut reports a score for the whole node (a
+// stop, or a multi-cut).
+func (w *worker) extension(n *node, m movegen.Move) (ext, score int, cut bool) {
+	te := &n.te
+	if n.ply > 0 && m == n.ttMove && n.excluded == movegen.NoMove && n.depth >= seMinDepth &&
+		n.hit && te.Depth >= n.depth-seTTDepthMargin && te.Bound&tt.BoundLower != 0 && !eval.IsMate(te.Score) {
+		return w.singular(n, m)
+	}
+	if n.inCheck {
+		return 1, 0, false // check extension: the evasion gets a ply
+	}
+	return 0, 0, false
+}
+
+// singular searches the node without the TT move at reduced depth below the
+// TT score: when every other move fails low the TT move is singular and is
+// extended (twice when far below); when the reduced search beats beta
+// anyway, several moves do and the node is cut.
+func (w *worker) singular(n *node, m movegen.Move) (ext, score int, cut bool) {
+	sBeta := n.te.Score - seBetaMargin*n.depth
+	n.f.excluded = m
+	s := w.negamax(sBeta-1, sBeta, (n.depth-1)/2, n.ply, n.cutNode)
+	n.f.excluded = movegen.NoMove
+	switch {
+	case w.stopped:
+		return 0, 0, true
+	case s < sBeta:
+		if !n.pvNode && s < sBeta-seDoubleMargin && n.f.doubleExt <= seMaxDoubleExtend {
+			return 2, 0, false
 		}
-		if inCheck {
-			return eval.MatedIn(ply)
+		return 1, 0, false
+	case sBeta >= n.beta:
+		return 0, sBeta, true // multi-cut: several moves beat beta
+	case n.te.Score >= n.beta:
+		return -1, 0, false
+	}
+	return 0, 0, false
+}
+
+// searchMove is step 13: it makes the move, searches it (reduced with a
+// null window first when late, then with a null window at full depth, then
+// with the full window at PV nodes as needed) and unmakes it.
+func (w *worker) searchMove(n *node, mp *picker, mi *moveInfo, newDepth int) int {
+	alpha, beta, ply := n.alpha, n.beta, n.ply
+	w.makeMove(mi.m, ply)
+	var score int
+	if n.depth >= lmrMinDepth && mi.count > 1+boolToInt(n.pvNode) && (!mi.noisy || !n.ttPV) {
+		d := max(1, min(newDepth, newDepth-w.reduction(n, mp, mi)))
+		score = -w.negamax(-alpha-1, -alpha, d, ply+1, true)
+		if score > alpha && d < newDepth {
+			score = -w.negamax(-alpha-1, -alpha, newDepth, ply+1, !n.cutNode)
+		}
+	} else if !n.pvNode || mi.count > 1 {
+		score = -w.negamax(-alpha-1, -alpha, newDepth, ply+1, !n.cutNode)
+	}
+	if n.pvNode && (mi.count == 1 || score > alpha) {
+		score = -w.negamax(-beta, -alpha, newDepth, ply+1, false)
+	}
+	w.pos.Unmake()
+	return score
+}
+
+// reduction is the late-move reduction of mi, which is on the board: quiet
+// moves are reduced less at PV nodes, when they give check, have a good
+// history or are a killer or counter-move, and more at cut nodes and when
+// the position is not improving.
+func (w *worker) reduction(n *node, mp *picker, mi *moveInfo) int {
+	r := lmrBaseReduction(!mi.capture, n.depth, mi.count)
+	if mi.noisy {
+		return r
+	}
+	r -= boolToInt(n.ttPV)
+	r += boolToInt(n.cutNode)
+	r -= boolToInt(w.pos.InCheck()) // the move gives check
+	r += boolToInt(!n.improving)
+	r -= mi.histScore / lmrHistoryDiv
+	if mi.m == mp.killers[0] || mi.m == mp.killers[1] || mi.m == mp.counter {
+		r--
+	}
+	return r
+}
+
+// finishNode is steps 15 to 17: mate and stalemate, the history updates on
+// a cutoff, and the table store.
+func (w *worker) finishNode(n *node, res *loopResult) int {
+	// 15. Mate and stalemate.
+	if res.moveCount == 0 {
+		if n.excluded != movegen.NoMove {
+			return n.alpha
+		}
+		if n.inCheck {
+			return eval.MatedIn(n.ply)
 		}
 		return 0
 	}
 
 	// 16. History updates on a cutoff.
-	if bestScore >= beta && bestMove != movegen.NoMove {
-		bonus := historyBonus(depth)
-		if !isNoisy(pos, bestMove) {
-			w.updateQuietStats(ply, bestMove, quietsTried[:nQuiet], nQuiet, bonus)
+	if res.bestScore >= n.beta && res.bestMove != movegen.NoMove {
+		bonus := historyBonus(n.depth)
+		if !isNoisy(w.pos, res.bestMove) {
+			w.updateQuietStats(n.ply, res.bestMove, res.quiets[:res.nQuiet], bonus)
 		} else {
-			w.updateCaptureHistory(bestMove, bonus)
+			w.updateCaptureHistory(res.bestMove, bonus)
 		}
-		for _, nm := range noisyTried[:nNoisy] {
-			w.updateCaptureHistory(nm, -bonus)
+		for _, m := range res.noisy[:res.nNoisy] {
+			w.updateCaptureHistory(m, -bonus)
 		}
 	}
 
-	// 17. Store in the transposition table.
-	if excluded == movegen.NoMove && !(ply == 0 && w.pvIdx > 0) {
-		bound := tt.BoundUpper
-		if bestScore >= beta {
-			bound = tt.BoundLower
-		} else if pvNode && bestScore > origAlpha {
-			bound = tt.BoundExact
-		}
-		w.table.Store(key, ply, bestMove, bestScore, staticEval, depth, bound, ttPV)
+	// 17. Store in the transposition table (not for a singular-extension
+	// search, nor for the second and later MultiPV lines at the root).
+	if n.excluded == movegen.NoMove && !(n.ply == 0 && w.pvIdx > 0) {
+		bound := boundFor(res.bestScore, n.origAlpha, n.beta, n.pvNode)
+		w.table.Store(n.key, n.ply, res.bestMove, res.bestScore, n.staticEval, n.depth, bound, n.ttPV)
 	}
-	return bestScore
+	return res.bestScore
+}
+
+// boundFor is the bound of a node's best score found with the window
+// (origAlpha, beta).
+func boundFor(bestScore, origAlpha, beta int, pvNode bool) tt.Bound {
+	switch {
+	case bestScore >= beta:
+		return tt.BoundLower
+	case pvNode && bestScore > origAlpha:
+		return tt.BoundExact
+	}
+	return tt.BoundUpper
 }
 
 // updateQuietStats rewards a quiet move that caused a cutoff and punishes
 // the quiet moves tried before it.
-func (w *worker) updateQuietStats(ply int, best movegen.Move, tried []movegen.Move, n int, bonus int) {
+func (w *worker) updateQuietStats(ply int, best movegen.Move, tried []movegen.Move, bonus int) {
 	f := &w.stack[ply+stackOffset]
 	if f.killers[0] != best {
 		f.killers[1] = f.killers[0]
@@ -494,7 +671,7 @@ func (w *worker) updateQuietHistory(ply int, m movegen.Move, bonus int) {
 	pc := pos.PieceOn(m.From())
 	to := m.To()
 	gravity(&w.hist.butterfly[us][m.From()][to], bonus)
-	for _, back := range [3]int{1, 2, 4} {
+	for _, back := range contHistoryPlies {
 		prev := &w.stack[ply+stackOffset-back]
 		if prev.move == movegen.NoMove || prev.move == movegen.NullMove {
 			if back == 1 {
@@ -508,11 +685,7 @@ func (w *worker) updateQuietHistory(ply int, m movegen.Move, bonus int) {
 
 func (w *worker) updateCaptureHistory(m movegen.Move, bonus int) {
 	pos := w.pos
-	victim := pos.PieceOn(m.To()).Type()
-	if m.Kind() == movegen.EnPassant {
-		victim = movegen.Pawn
-	}
-	gravity(&w.hist.capture[pos.PieceOn(m.From())][m.To()][victim], bonus)
+	gravity(&w.hist.capture[pos.PieceOn(m.From())][m.To()][pos.CapturedType(m)], bonus)
 }
 
 // qsearch searches noisy moves until the position is quiet (all evasions
@@ -532,25 +705,21 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		return w.drawScore()
 	}
 	inCheck := pos.InCheck()
-	if pos.Rule50() >= 100 && (!inCheck || pos.HasLegalMove()) {
+	if pos.Rule50() >= rule50Plies && (!inCheck || pos.HasLegalMove()) {
 		return w.drawScore()
 	}
 	if ply >= maxPly-1 {
-		if inCheck {
-			return 0
-		}
-		return w.eval.Evaluate(pos)
+		return w.plyLimitScore(inCheck)
 	}
 
 	key := pos.Key()
 	te, hit := w.table.Probe(key, ply)
-	if !pvNode && hit && (te.Bound == tt.BoundExact ||
-		(te.Bound == tt.BoundLower && te.Score >= beta) ||
-		(te.Bound == tt.BoundUpper && te.Score <= alpha)) {
+	if !pvNode && hit && ttCuts(te, alpha, beta) {
 		return te.Score
 	}
 	ttPV := pvNode || (hit && te.PV)
 
+	// Stand pat: out of check, the side to move may decline every capture.
 	bestScore := -infinite
 	staticEval := -infinite
 	if !inCheck {
@@ -560,10 +729,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			staticEval = w.eval.Evaluate(pos)
 		}
 		bestScore = refineEval(te, hit, staticEval)
-		// Stand pat.
 		if bestScore >= beta {
 			if !hit {
-				w.table.Store(key, ply, movegen.NoMove, bestScore, staticEval, -6, tt.BoundLower, false)
+				w.table.Store(key, ply, movegen.NoMove, bestScore, staticEval, evalOnlyDepth, tt.BoundLower, false)
 			}
 			return bestScore
 		}
@@ -581,21 +749,8 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	origAlpha := alpha
 	for m := mp.next(); m != movegen.NoMove; m = mp.next() {
 		moveCount++
-		if !inCheck || bestScore > -eval.MateInMaxPly {
-			if !inCheck {
-				// Delta pruning: even winning the piece cannot reach alpha.
-				victim := pos.PieceOn(m.To()).Type()
-				if m.Kind() == movegen.EnPassant {
-					victim = movegen.Pawn
-				}
-				if !m.IsPromotion() && staticEval+seeValues[victim]+qsDeltaMargin <= alpha && !see(pos, m, 1) {
-					bestScore = max(bestScore, staticEval+seeValues[victim]+qsDeltaMargin)
-					continue
-				}
-			}
-			if !see(pos, m, 0) {
-				continue
-			}
+		if (!inCheck || bestScore > -eval.MateInMaxPly) && qsSkip(pos, m, inCheck, staticEval, alpha, &bestScore) {
+			continue
 		}
 		w.makeMove(m, ply)
 		score := -w.qsearch(-beta, -alpha, ply+1)
@@ -620,22 +775,29 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if inCheck && moveCount == 0 {
 		return eval.MatedIn(ply)
 	}
-	bound := tt.BoundUpper
-	if bestScore >= beta {
-		bound = tt.BoundLower
-	} else if pvNode && bestScore > origAlpha {
-		bound = tt.BoundExact
-	}
-	w.table.Store(key, ply, bestMove, bestScore, staticEval, 0, bound, ttPV)
+	w.table.Store(key, ply, bestMove, bestScore, staticEval, qsDepth, boundFor(bestScore, origAlpha, beta, pvNode), ttPV)
 	return bestScore
+}
+
+// qsSkip tells whether qsearch skips m. Out of check, delta pruning skips a
+// capture when even its victim and a margin leave the score at or below
+// alpha and the exchange wins nothing; that optimistic score still raises
+// bestScore. Any move that loses material in the exchange is skipped.
+func qsSkip(pos *movegen.Position, m movegen.Move, inCheck bool, staticEval, alpha int, bestScore *int) bool {
+	if !inCheck {
+		optimistic := staticEval + seeValues[pos.CapturedType(m)] + qsDeltaMargin
+		if !m.IsPromotion() && optimistic <= alpha && !see(pos, m, 1) {
+			*bestScore = max(*bestScore, optimistic)
+			return true
+		}
+	}
+	return !see(pos, m, 0)
 }
 
 // refineEval returns the TT score in place of the static evaluation when the
 // entry's bound shows it is the better estimate.
 func refineEval(te tt.Entry, hit bool, staticEval int) int {
-	if hit && (te.Bound == tt.BoundExact ||
-		(te.Bound == tt.BoundLower && te.Score > staticEval) ||
-		(te.Bound == tt.BoundUpper && te.Score < staticEval)) {
+	if hit && ttCuts(te, staticEval, staticEval) {
 		return te.Score
 	}
 	return staticEval

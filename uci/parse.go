@@ -14,14 +14,9 @@ import (
 	"github.com/kingrook/kingrook/search"
 )
 
-// Limits on numbers read from "go".
-const (
-	// maxMillis caps every time value (about 34 years) so that converting
-	// milliseconds to a time.Duration cannot overflow.
-	maxMillis = 1 << 40
-	// maxPerftDepth caps "go perft N".
-	maxPerftDepth = 12
-)
+// maxMillis caps every time value read from "go" (about 34 years) so that
+// converting milliseconds to a time.Duration cannot overflow.
+const maxMillis = 1 << 40
 
 // positionCmd is a parsed "position" command.
 type positionCmd struct {
@@ -239,8 +234,8 @@ func parseGo(args []string, parseMove func(string) (movegen.Move, error)) (goCmd
 		case "perft":
 			cmd.badPerft = true
 			if n, ok := value(&i); ok {
-				if n < 1 || n > maxPerftDepth {
-					warn = append(warn, fmt.Sprintf("go: perft depth %d out of range 1..%d, ignored", n, maxPerftDepth))
+				if n < 1 || n > movegen.MaxPerftDepth {
+					warn = append(warn, fmt.Sprintf("go: perft depth %d out of range 1..%d, ignored", n, movegen.MaxPerftDepth))
 				} else {
 					cmd.perft, cmd.badPerft = int(n), false
 				}

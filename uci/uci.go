@@ -343,14 +343,7 @@ func (s *session) goCmd(args []string) {
 // perft prints the move count below each root move and the total, in the
 // format of Stockfish's "go perft".
 func (s *session) perft(depth int, chess960 bool) {
-	pos := s.eng.Position()
-	var total uint64
-	pos.Divide(depth, func(e movegen.DivideEntry) {
-		total += e.Nodes
-		s.out.line(e.Move.UCI(chess960) + ": " + strconv.FormatUint(e.Nodes, 10))
-	})
-	s.out.line("")
-	s.out.line("Nodes searched: " + strconv.FormatUint(total, 10))
+	_, _ = s.eng.Position().WritePerft(s.out, depth, chess960, true, nil) // s.out keeps its own write errors
 }
 
 // display prints the board, its FEN, key and checkers.

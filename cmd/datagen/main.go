@@ -48,7 +48,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	nodes := fs.Uint64("nodes", 6000, "nodes per move")
 	threads := fs.Int("concurrency", 2, "games played at once")
 	seed := fs.Uint64("seed", 1, "random seed")
-	frc := fs.Float64("frc", 0.5, "fraction of games from Chess960 start positions")
+	frc := fs.Float64("frc", 0.5, "fraction of games from Double Fischer Random (DFRC) start positions")
 	out := fs.String("out", "", "output file (default stdout)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -133,7 +133,6 @@ func playGame(pool *search.Pool, rng *rand.Rand, nodes uint64, frc bool) []strin
 	}
 	pool.NewGame()
 	var samples []string
-	var sampleSide []movegen.Color
 	result := 0.5
 	winRun, drawRun := 0, 0
 	for ply := 0; ; ply++ {
@@ -174,13 +173,9 @@ func playGame(pool *search.Pool, rng *rand.Rand, nodes uint64, frc bool) []strin
 			break
 		}
 		m := res.BestMove
-		quiet := !pos.InCheck() && pos.PieceOn(m.To()) == movegen.NoPiece && m.Kind() != movegen.EnPassant && !m.IsPromotion()
-		if m.IsCastling() {
-			quiet = true
-		}
+		quiet := !pos.InCheck() && pos.CapturedType(m) == movegen.NoPieceType && !m.IsPromotion()
 		if quiet && ply >= minSamplePly && abs(score) < maxSampleScore && !eval.IsMate(score) {
 			samples = append(samples, pos.FEN(true))
-			sampleSide = append(sampleSide, pos.SideToMove())
 		}
 		pos.Make(m)
 	}
@@ -188,7 +183,6 @@ func playGame(pool *search.Pool, rng *rand.Rand, nodes uint64, frc bool) []strin
 	for i, s := range samples {
 		out[i] = fmt.Sprintf("%s [%.1f]", s, result)
 	}
-	_ = sampleSide
 	return out
 }
 

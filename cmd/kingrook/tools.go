@@ -10,11 +10,8 @@ import (
 	"github.com/kingrook/kingrook/movegen"
 )
 
-// Ranges of the perft and frc subcommands.
-const (
-	maxPerftDepth = 15
-	chess960Count = 960
-)
+// chess960Count is the number of Chess960 start positions.
+const chess960Count = 960
 
 // runPerft counts the leaf nodes below a position, root move by root move.
 func runPerft(args []string, stdout, stderr io.Writer) int {
@@ -30,8 +27,8 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kingrook perft: unexpected arguments %q\n", fs.Args())
 		return exitUsage
 	}
-	if *depth < 1 || *depth > maxPerftDepth {
-		fmt.Fprintf(stderr, "kingrook perft: --depth N is required, 1..%d\n", maxPerftDepth)
+	if *depth < 1 || *depth > movegen.MaxPerftDepth {
+		fmt.Fprintf(stderr, "kingrook perft: --depth N is required, 1..%d\n", movegen.MaxPerftDepth)
 		return exitUsage
 	}
 	pos := movegen.NewPosition()
@@ -39,27 +36,21 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kingrook perft: %v\n", err)
 		return exitUsage
 	}
-	var l movegen.MoveList
-	pos.GenerateLegal(&l)
 	start := time.Now()
-	var total uint64
-	done := 0
-	pos.Divide(*depth, func(e movegen.DivideEntry) {
-		total += e.Nodes
-		done++
-		if *divide {
-			fmt.Fprintf(stdout, "%s: %d\n", e.Move.UCI(*chess960), e.Nodes)
-			return
+	var progress func(movegen.DivideEntry, int, int)
+	if !*divide {
+		// A line after every root move, on stderr so stdout stays parseable.
+		progress = func(e movegen.DivideEntry, done, of int) {
+			fmt.Fprintf(stderr, "perft: %d/%d %s: %d, %s\n", done, of, e.Move.UCI(*chess960), e.Nodes,
+				time.Since(start).Round(time.Millisecond))
 		}
-		// Progress after every root move, on stderr so stdout stays parseable.
-		fmt.Fprintf(stderr, "perft: %d/%d %s: %d, total %d nodes, %s\n", done, l.N, e.Move.UCI(*chess960), e.Nodes,
-			total, time.Since(start).Round(time.Millisecond))
-	})
-	elapsed := time.Since(start)
-	if *divide {
-		fmt.Fprintln(stdout)
 	}
-	fmt.Fprintf(stdout, "Nodes searched: %d\n", total)
+	total, err := pos.WritePerft(stdout, *depth, *chess960, *divide, progress)
+	if err != nil {
+		fmt.Fprintf(stderr, "kingrook perft: %v\n", err)
+		return exitFailure
+	}
+	elapsed := time.Since(start)
 	fmt.Fprintf(stdout, "Time (ms): %d\n", elapsed.Milliseconds())
 	fmt.Fprintf(stdout, "Nodes/second: %d\n", uint64(float64(total)/max(elapsed.Seconds(), 1e-9)))
 	return exitOK
