@@ -5,6 +5,7 @@ package search
 import (
 	"time"
 
+	"github.com/kingrook/kingrook/eval/syzygy"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/tt"
 )
@@ -48,6 +49,11 @@ type Options struct {
 	Threads      int           // 1..MaxThreads
 	MultiPV      int           // 1..MaxMultiPV
 	MoveOverhead time.Duration // subtracted from every time budget
+	// Syzygy tablebases (nil: none) and how to use them (see tb.go).
+	Tablebases *syzygy.Tables
+	ProbeDepth int  // least depth of a probe in the tree
+	Rule50     bool // cursed wins and blessed losses count as draws
+	ProbeLimit int  // most pieces probed
 }
 
 // Bound tells whether a reported score is exact or a bound. It is the
