@@ -78,7 +78,8 @@ type Info struct {
 	Nodes    uint64
 	NPS      uint64
 	Time     time.Duration
-	HashFull int // per mille
+	HashFull int    // per mille
+	TBHits   uint64 // tablebase probes
 	PV       []movegen.Move
 }
 

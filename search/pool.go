@@ -28,6 +28,8 @@ type Pool struct {
 	startNanos atomic.Int64 // start as UnixNano, moved forward on ponderhit
 	soft, hard time.Duration
 	timed      bool
+	tbProbe    bool   // probe the tablebases in the tree (tb.go)
+	tbRootHits uint64 // tablebase probes made at the root
 
 	mu        sync.Mutex    // guards ponderHit against PonderHit racing Search
 	ponderHit chan struct{} // closed on the ponderhit of a pondering search
@@ -88,6 +90,14 @@ func (p *Pool) checkLimits() {
 	}
 }
 
+func (p *Pool) totalTBHits() uint64 {
+	n := p.tbRootHits
+	for _, w := range p.workers {
+		n += w.tbHits.Load()
+	}
+	return n
+}
+
 func (p *Pool) totalNodes() uint64 {
 	var n uint64
 	for _, w := range p.workers {
@@ -130,6 +140,8 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.table.NewSearch()
 
 	root := rootMovesFor(pos, lim.SearchMoves)
+	root, tbr, hits := p.tbFilterRoot(pos, root)
+	p.tbProbe, p.tbRootHits = p.tbInTree(tbr), hits
 	if len(root) == 0 {
 		p.waitIfInfinite(ctx, lim, hitCh)
 		return Result{}
@@ -146,6 +158,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 		}
 		w.nodes = 0
 		w.nodesPub.Store(0)
+		w.tbHits.Store(0)
 		w.stopped = false
 		w.completed = 0
 		if w.id > 0 {
@@ -463,7 +476,7 @@ func (w *worker) report(onInfo func(Info), depth, multiPV int) {
 		}
 		onInfo(Info{
 			Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: score, Bound: bound,
-			WDL: wdl(score), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull,
+			WDL: wdl(score), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull, TBHits: p.totalTBHits(),
 			PV: slices.Clone(rm.pv),
 		})
 	}
