@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/kingrook/kingrook/eval/syzygy"
@@ -56,6 +58,46 @@ func TestTBRootFilter(t *testing.T) {
 			t.Errorf("%s: in-tree probes with the root ranked by DTZ", c.fen)
 		}
 	}
+	// With WDL tables only, the moves are ranked by WDL: all winning moves
+	// stay, and the tree is probed since the root is won.
+	dir := t.TempDir()
+	for _, name := range []string{"KPvK", "KQvK", "KRvK", "KBvK", "KNvK"} {
+		b, err := os.ReadFile(filepath.Join("testdata/syzygy", name+".rtbw"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".rtbw"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wdlOnly, err := syzygy.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wdlOnly.Close()
+	const all = -1 // every legal move
+	for _, c := range []struct {
+		fen    string
+		want   int
+		inTree bool
+	}{
+		{"8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", 1, true},  // Kf2 alone wins
+		{"8/8/8/8/8/2k5/4P3/4K3 b - - 0 1", 1, false}, // Kd4 alone draws
+		{"8/8/8/4k3/8/8/8/4K2R w - - 0 1", all, true}, // every move keeps the win
+	} {
+		p := NewPool(tt.New(1))
+		p.opts = tbOptions(wdlOnly)
+		pos := mustPos(t, c.fen)
+		moves := rootMovesFor(pos, nil)
+		kept, r, _ := p.tbFilterRoot(pos, moves)
+		if !r.inTables || r.probeDTZ || p.tbInTree(r) != c.inTree {
+			t.Errorf("WDL only, %s: %+v, in tree %v", c.fen, r, p.tbInTree(r))
+		}
+		if want := c.want; (want == all && len(kept) != len(moves)) || (want != all && len(kept) != want) {
+			t.Errorf("WDL only, %s: kept %d of %d moves, want %d", c.fen, len(kept), len(moves), want)
+		}
+	}
+
 	// Without tables, or above the probe limit, nothing is filtered.
 	p := NewPool(tt.New(1))
 	p.opts = tbOptions(tb)
@@ -75,6 +117,13 @@ func TestTBInTree(t *testing.T) {
 	last := infos[len(infos)-1]
 	if res.BestMove.UCI(false) != "a1a8" || res.Score < tbWin-maxPly || last.TBHits == 0 {
 		t.Errorf("best %v score %d tbhits %d, want a1a8 with a tablebase win", res.BestMove, res.Score, last.TBHits)
+	}
+	// Two threads share the tables.
+	opt2 := tbOptions(tb)
+	opt2.Threads = 2
+	res, _ = run(t, "n6k/8/8/8/8/8/8/R3K3 w - - 0 1", Limits{Depth: 8}, opt2)
+	if res.BestMove.UCI(false) != "a1a8" || res.Score < tbWin-maxPly {
+		t.Errorf("two threads: best %v score %d, want a1a8 with a tablebase win", res.BestMove, res.Score)
 	}
 	// SyzygyProbeLimit 2 turns the probes off.
 	opt := tbOptions(tb)
