@@ -22,7 +22,7 @@ import (
 // prober (Debian package fathom) over random legal positions of each
 // material of the set that KINGROOK_SYZYGY_PATH names. The number of
 // positions per material and side (and again with en passant where the
-// material allows it) is KINGROOK_SYZYGY_POSITIONS, by default 40 (8 with
+// material allows it) is KINGROOK_SYZYGY_POSITIONS, by default 25 (8 with
 // -short).
 
 const pathEnv = "KINGROOK_SYZYGY_PATH"
@@ -122,7 +122,7 @@ func TestAgainstFathom(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tb.Close()
-	n := 40
+	n := 25
 	if testing.Short() {
 		n = 8
 	}
