@@ -18,6 +18,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/eval/syzygy"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
 	"github.com/kingrook/kingrook/tt"
@@ -37,6 +38,8 @@ type Engine struct {
 	pool         *search.Pool      // nil until first needed
 	clearPending bool              // Clear Hash pressed during a search
 	cur          *run              // the running search, nil when idle
+	tables       *syzygy.Tables    // opened from SyzygyPath; nil when none
+	notice       string            // for the front end, taken by TakeNotice
 }
 
 // run is one search started by Go.
@@ -105,11 +108,53 @@ func (e *Engine) SetOption(name, value string) error {
 		e.set.ShowWDL = b
 	case OptDebugLogFile:
 		e.set.DebugLogFile = s
+	case OptSyzygyPath:
+		e.openTablesLocked(s)
+	case OptSyzygyProbeDepth:
+		e.set.ProbeDepth = n
+	case OptSyzygy50MoveRule:
+		e.set.Rule50 = b
+	case OptSyzygyProbeLimit:
+		e.set.ProbeLimit = n
 	}
 	if e.table != nil && e.cur == nil {
 		e.prepareLocked()
 	}
 	return nil
+}
+
+// openTablesLocked replaces the tablebases by those found in path and
+// leaves a notice saying how many were found (and which directories could
+// not be read). Old tables are closed when no search runs; a running search
+// keeps reading those it started with, which then stay open.
+func (e *Engine) openTablesLocked(path string) {
+	e.set.SyzygyPath = path
+	tb, err := syzygy.Open(path)
+	if e.cur == nil && e.tables != nil {
+		e.tables.Close()
+	}
+	e.tables = tb
+	wdl, dtz := tb.Count()
+	e.notice = fmt.Sprintf("Found %d tablebases", wdl)
+	if dtz != wdl {
+		e.notice += fmt.Sprintf(" (%d DTZ)", dtz)
+	}
+	if err != nil {
+		e.notice += fmt.Sprintf("; %v", err)
+	}
+	if wdl > 0 {
+		e.log.Info().Str("path", path).Int("wdl", wdl).Int("dtz", dtz).Int("pieces", tb.MaxPieces()).Msg("syzygy tablebases")
+	}
+}
+
+// TakeNotice returns, once, what the last option set has to tell the user
+// ("Found N tablebases"), or "".
+func (e *Engine) TakeNotice() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	n := e.notice
+	e.notice = ""
+	return n
 }
 
 // Prepare allocates, resizes or clears the transposition table as the
@@ -232,6 +277,10 @@ func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(sea
 		Threads:      e.set.Threads,
 		MultiPV:      e.set.MultiPV,
 		MoveOverhead: e.set.MoveOverhead,
+		Tablebases:   e.tables,
+		ProbeDepth:   e.set.ProbeDepth,
+		Rule50:       e.set.Rule50,
+		ProbeLimit:   e.set.ProbeLimit,
 	}
 	go e.search(ctx, r, e.pool, e.pos.Clone(), lim, opt, onInfo, onDone)
 }

@@ -106,15 +106,19 @@ func TestOptionsDefaultsMatchSettings(t *testing.T) {
 
 func TestOptionLines(t *testing.T) {
 	want := map[string]string{
-		OptHash:         "option name Hash type spin default 16 min 1 max 65536",
-		OptThreads:      "option name Threads type spin default 1 min 1 max 256",
-		OptMultiPV:      "option name MultiPV type spin default 1 min 1 max 256",
-		OptPonder:       "option name Ponder type check default false",
-		OptMoveOverhead: "option name Move Overhead type spin default 10 min 0 max 5000",
-		OptClearHash:    "option name Clear Hash type button",
-		OptChess960:     "option name UCI_Chess960 type check default false",
-		OptShowWDL:      "option name UCI_ShowWDL type check default false",
-		OptDebugLogFile: "option name Debug Log File type string default <empty>",
+		OptHash:             "option name Hash type spin default 16 min 1 max 65536",
+		OptThreads:          "option name Threads type spin default 1 min 1 max 256",
+		OptMultiPV:          "option name MultiPV type spin default 1 min 1 max 256",
+		OptPonder:           "option name Ponder type check default false",
+		OptMoveOverhead:     "option name Move Overhead type spin default 10 min 0 max 5000",
+		OptClearHash:        "option name Clear Hash type button",
+		OptChess960:         "option name UCI_Chess960 type check default false",
+		OptShowWDL:          "option name UCI_ShowWDL type check default false",
+		OptDebugLogFile:     "option name Debug Log File type string default <empty>",
+		OptSyzygyPath:       "option name SyzygyPath type string default <empty>",
+		OptSyzygyProbeDepth: "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+		OptSyzygy50MoveRule: "option name Syzygy50MoveRule type check default true",
+		OptSyzygyProbeLimit: "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
 	}
 	opts := Options()
 	if len(opts) != len(want) {
@@ -153,6 +157,13 @@ func TestSetOption(t *testing.T) {
 		{"Debug Log File", "/tmp/some file.log", true, func(s Settings) bool { return s.DebugLogFile == "/tmp/some file.log" }},
 		{"Debug Log File", "<empty>", true, func(s Settings) bool { return s.DebugLogFile == "" }},
 		{"Clear Hash", "", true, func(Settings) bool { return true }},
+		{"SyzygyPath", "/nonexistent/tables", true, func(s Settings) bool { return s.SyzygyPath == "/nonexistent/tables" }},
+		{"syzygyprobedepth", "10", true, func(s Settings) bool { return s.ProbeDepth == 10 }},
+		{"SyzygyProbeDepth", "0", false, nil},
+		{"SyzygyProbeDepth", "101", false, nil},
+		{"Syzygy50MoveRule", "false", true, func(s Settings) bool { return !s.Rule50 }},
+		{"SyzygyProbeLimit", "5", true, func(s Settings) bool { return s.ProbeLimit == 5 }},
+		{"SyzygyProbeLimit", "8", false, nil},
 		{"NoSuchOption", "1", false, nil},
 		{"", "1", false, nil},
 	}
@@ -575,5 +586,27 @@ func TestGoLeavesSpareProcessors(t *testing.T) {
 	}
 	if after := runtime.GOMAXPROCS(0); after != before {
 		t.Errorf("GOMAXPROCS = %d after the search, want the %d it was before", after, before)
+	}
+}
+
+// TestSyzygyPathNotice checks the info the front end prints after
+// SyzygyPath: how many tables were found, also for a path without any.
+func TestSyzygyPathNotice(t *testing.T) {
+	e := newEngine(t)
+	for _, c := range []struct{ path, want string }{
+		{"testdata/syzygy", "Found 2 tablebases"},
+		{t.TempDir(), "Found 0 tablebases"},
+		{"/nonexistent/tables", "Found 0 tablebases; open /nonexistent/tables: no such file or directory"},
+		{"<empty>", "Found 0 tablebases"},
+	} {
+		if err := e.SetOption(OptSyzygyPath, c.path); err != nil {
+			t.Fatalf("SyzygyPath %q: %v", c.path, err)
+		}
+		if got := e.TakeNotice(); got != c.want {
+			t.Errorf("SyzygyPath %q: notice %q, want %q", c.path, got, c.want)
+		}
+		if got := e.TakeNotice(); got != "" {
+			t.Errorf("second TakeNotice = %q, want empty", got)
+		}
 	}
 }

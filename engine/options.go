@@ -33,6 +33,11 @@ const (
 	OptChess960     = "UCI_Chess960"
 	OptShowWDL      = "UCI_ShowWDL"
 	OptDebugLogFile = "Debug Log File"
+	// Syzygy tablebases, with Stockfish's names and defaults.
+	OptSyzygyPath       = "SyzygyPath"
+	OptSyzygyProbeDepth = "SyzygyProbeDepth"
+	OptSyzygy50MoveRule = "Syzygy50MoveRule"
+	OptSyzygyProbeLimit = "SyzygyProbeLimit"
 )
 
 // Ranges and defaults of the spin options.
@@ -49,6 +54,12 @@ const (
 	DefaultMoveOverhead = 10 // milliseconds
 	MinMoveOverhead     = 0
 	MaxMoveOverhead     = 5000
+	DefaultProbeDepth   = 1
+	MinProbeDepth       = 1
+	MaxProbeDepth       = 100
+	DefaultProbeLimit   = 7
+	MinProbeLimit       = 0
+	MaxProbeLimit       = 7
 )
 
 // EmptyString is how UCI writes an empty string option value.
@@ -75,6 +86,10 @@ func Options() []Option {
 		{Name: OptChess960, Type: Check, Default: "false"},
 		{Name: OptShowWDL, Type: Check, Default: "false"},
 		{Name: OptDebugLogFile, Type: String, Default: EmptyString},
+		{Name: OptSyzygyPath, Type: String, Default: EmptyString},
+		{Name: OptSyzygyProbeDepth, Type: Spin, Default: strconv.Itoa(DefaultProbeDepth), Min: MinProbeDepth, Max: MaxProbeDepth},
+		{Name: OptSyzygy50MoveRule, Type: Check, Default: "true"},
+		{Name: OptSyzygyProbeLimit, Type: Spin, Default: strconv.Itoa(DefaultProbeLimit), Min: MinProbeLimit, Max: MaxProbeLimit},
 	}
 }
 
@@ -100,6 +115,10 @@ type Settings struct {
 	Chess960     bool // move text in and out: king takes rook when set
 	ShowWDL      bool
 	DebugLogFile string // "" = none
+	SyzygyPath   string // "" = no tablebases
+	ProbeDepth   int    // SyzygyProbeDepth: least depth of a probe in the tree
+	Rule50       bool   // Syzygy50MoveRule: cursed wins and blessed losses are draws
+	ProbeLimit   int    // SyzygyProbeLimit: most pieces probed
 }
 
 // DefaultSettings returns the option defaults.
@@ -109,6 +128,9 @@ func DefaultSettings() Settings {
 		Threads:      DefaultThreads,
 		MultiPV:      DefaultMultiPV,
 		MoveOverhead: DefaultMoveOverhead * time.Millisecond,
+		ProbeDepth:   DefaultProbeDepth,
+		Rule50:       true,
+		ProbeLimit:   DefaultProbeLimit,
 	}
 }
 

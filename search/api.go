@@ -5,6 +5,7 @@ package search
 import (
 	"time"
 
+	"github.com/kingrook/kingrook/eval/syzygy"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/tt"
 )
@@ -53,6 +54,11 @@ type Options struct {
 	Threads      int           // 1..MaxThreads
 	MultiPV      int           // 1..MaxMultiPV
 	MoveOverhead time.Duration // subtracted from every time budget
+	// Syzygy tablebases (nil: none) and how to use them (see tb.go).
+	Tablebases *syzygy.Tables
+	ProbeDepth int  // least depth of a probe in the tree
+	Rule50     bool // cursed wins and blessed losses count as draws
+	ProbeLimit int  // most pieces probed
 }
 
 // Bound tells whether a reported score is exact or a bound. It is the
@@ -77,7 +83,8 @@ type Info struct {
 	Nodes    uint64
 	NPS      uint64
 	Time     time.Duration
-	HashFull int // per mille
+	HashFull int    // per mille
+	TBHits   uint64 // tablebase probes
 	PV       []movegen.Move
 }
 

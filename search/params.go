@@ -135,3 +135,10 @@ var seeValues = [7]int{0, 100, 320, 330, 500, 950, 0}
 // contHistoryPlies are the plies back whose continuation histories a quiet
 // move's history updates.
 var contHistoryPlies = [...]int{1, 2, 4}
+
+// Tablebases (tb.go).
+const (
+	// tbStoreDepthBonus: a tablebase result is stored this much deeper
+	// than the node, as it holds whatever the depth.
+	tbStoreDepthBonus = 6
+)

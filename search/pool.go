@@ -30,6 +30,8 @@ type Pool struct {
 	timed      bool
 	forced     bool         // one legal move under a clock: a short search only
 	deepest    atomic.Int32 // deepest depth completed by any worker
+	tbProbe    bool         // probe the tablebases in the tree (tb.go)
+	tbRootHits uint64       // tablebase probes made at the root
 
 	mu        sync.Mutex    // guards ponderHit against PonderHit racing Search
 	ponderHit chan struct{} // closed on the ponderhit of a pondering search
@@ -90,6 +92,14 @@ func (p *Pool) checkLimits() {
 	}
 }
 
+func (p *Pool) totalTBHits() uint64 {
+	n := p.tbRootHits
+	for _, w := range p.workers {
+		n += w.tbHits.Load()
+	}
+	return n
+}
+
 func (p *Pool) totalNodes() uint64 {
 	var n uint64
 	for _, w := range p.workers {
@@ -133,6 +143,8 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.table.NewSearch()
 
 	root := rootMovesFor(pos, lim.SearchMoves)
+	root, tbr, hits := p.tbFilterRoot(pos, root)
+	p.tbProbe, p.tbRootHits = p.tbInTree(tbr), hits
 	if len(root) == 0 {
 		p.waitIfInfinite(ctx, lim, hitCh)
 		return Result{}
@@ -152,6 +164,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 		w.setRootMoves(root)
 		w.nodes = 0
 		w.nodesPub.Store(0)
+		w.tbHits.Store(0)
 		w.stopped = false
 		w.completed = 0
 		w.bestChange = 0
@@ -586,7 +599,7 @@ func (w *worker) report(onInfo func(Info), depth, multiPV int) {
 		}
 		onInfo(Info{
 			Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: score, Bound: bound,
-			WDL: wdl(score), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull,
+			WDL: wdl(score), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull, TBHits: p.totalTBHits(),
 			PV: slices.Clone(rm.pv),
 		})
 	}

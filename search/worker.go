@@ -75,6 +75,7 @@ type worker struct {
 	selDepth   int
 	nodes      uint64
 	nodesPub   atomic.Uint64 // nodes published for other goroutines
+	tbHits     atomic.Uint64 // tablebase probes in the tree
 	completed  int           // last fully completed depth
 	bestChange float64
 	stopped    bool
@@ -170,6 +171,8 @@ type node struct {
 	evalScore   int  // staticEval, or the TT score when its bound says it is better
 	improving   bool
 	origAlpha   int // alpha when the move loop begins
+	tbFloor     int // a tablebase lower bound of a PV node (tb.go), else -infinite
+	tbCeil      int // a tablebase upper bound of a PV node, else infinite
 }
 
 // moveInfo is what the move loop knows of a move before making it.
@@ -202,7 +205,8 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		return w.qsearch(alpha, beta, ply)
 	}
 	n := node{f: f, alpha: alpha, beta: beta, depth: min(depth, maxPly-1), ply: ply,
-		pvNode: beta-alpha > 1, cutNode: cutNode, inCheck: w.pos.InCheck(), excluded: f.excluded}
+		pvNode: beta-alpha > 1, cutNode: cutNode, inCheck: w.pos.InCheck(), excluded: f.excluded,
+		tbFloor: -infinite, tbCeil: infinite}
 	f.inCheck = n.inCheck
 	if n.pvNode && ply > w.selDepth {
 		w.selDepth = ply
@@ -217,6 +221,11 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 
 	// 4. Transposition table.
 	if score, done := w.probeTT(&n); done {
+		return score
+	}
+
+	// 4b. Tablebases (tb.go).
+	if score, done := w.probeTablebase(&n); done {
 		return score
 	}
 
@@ -408,7 +417,7 @@ func (w *worker) searchMoves(n *node, res *loopResult) (int, bool) {
 	us := pos.SideToMove()
 	var mp picker
 	mp.init(w, n.ply, n.ttMove, false)
-	res.bestScore, res.bestMove = -infinite, movegen.NoMove
+	res.bestScore, res.bestMove = n.tbFloor, movegen.NoMove
 	n.origAlpha = n.alpha
 	for m := mp.next(); m != movegen.NoMove; m = mp.next() {
 		if m == n.excluded || (n.ply == 0 && !w.isRootMove(m)) {
@@ -632,6 +641,7 @@ func (w *worker) finishNode(n *node, res *loopResult) int {
 
 	// 17. Store in the transposition table (not for a singular-extension
 	// search, nor for the second and later MultiPV lines at the root).
+	res.bestScore = min(res.bestScore, n.tbCeil)
 	if n.excluded == movegen.NoMove && !(n.ply == 0 && w.pvIdx > 0) {
 		bound := boundFor(res.bestScore, n.origAlpha, n.beta, n.pvNode)
 		w.table.Store(n.key, n.ply, res.bestMove, res.bestScore, n.staticEval, n.depth, bound, n.ttPV)

@@ -118,7 +118,11 @@ func formatInfo(i search.Info, chess960, showWDL bool) string {
 	if showWDL {
 		fmt.Fprintf(&sb, " wdl %d %d %d", i.WDL[0], i.WDL[1], i.WDL[2])
 	}
-	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d time %d", i.Nodes, i.NPS, i.HashFull, i.Time.Milliseconds())
+	fmt.Fprintf(&sb, " nodes %d nps %d hashfull %d", i.Nodes, i.NPS, i.HashFull)
+	if i.TBHits > 0 {
+		fmt.Fprintf(&sb, " tbhits %d", i.TBHits)
+	}
+	fmt.Fprintf(&sb, " time %d", i.Time.Milliseconds())
 	if len(i.PV) > 0 {
 		sb.WriteString(" pv")
 		for _, m := range i.PV {

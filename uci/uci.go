@@ -276,6 +276,9 @@ func (s *session) setOption(line string) {
 		s.infof("%v", err)
 		return
 	}
+	if msg := s.eng.TakeNotice(); msg != "" {
+		s.infof("%s", msg)
+	}
 	if path := s.eng.Settings().DebugLogFile; path != old {
 		if err := s.out.openLog(path); err != nil {
 			s.infof("cannot open the debug log file: %v", err)

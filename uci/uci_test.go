@@ -30,8 +30,8 @@ func TestHandshake(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
 	for _, l := range lines {
-		if strings.Contains(l, "type check") && !strings.HasSuffix(l, "default false") {
-			t.Errorf("check option default not lower-case false: %q", l)
+		if strings.Contains(l, "type check") && !strings.HasSuffix(l, "default false") && !strings.HasSuffix(l, "default true") {
+			t.Errorf("check option default not lower-case true or false: %q", l)
 		}
 	}
 	if rest := h.sync(); len(rest) != 0 {
@@ -723,5 +723,24 @@ func TestDebugLogFile(t *testing.T) {
 	h.send("setoption name Debug Log File value " + filepath.Join(path, "no", "such", "dir"))
 	if out := h.sync(); len(infoStrings(out)) != 1 || h.eng.Settings().DebugLogFile != "" {
 		t.Fatalf("got %q, option %q", out, h.eng.Settings().DebugLogFile)
+	}
+}
+
+// TestSyzygyPathInfo: setting SyzygyPath answers with the number of tables
+// found, also when there are none or the directory does not exist.
+func TestSyzygyPathInfo(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	h.send("setoption name SyzygyPath value " + dir)
+	if got := h.sync(); len(got) != 1 || got[0] != "info string Found 0 tablebases" {
+		t.Errorf("empty directory: %q", got)
+	}
+	h.send("setoption name SyzygyPath value /nonexistent/syzygy")
+	if got := h.sync(); len(got) != 1 || !strings.HasPrefix(got[0], "info string Found 0 tablebases; ") {
+		t.Errorf("missing directory: %q", got)
+	}
+	h.send("position fen 8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", "go depth 3")
+	if best, _ := lastBest(h); !strings.HasPrefix(best, "bestmove ") {
+		t.Errorf("search after a bad SyzygyPath: %q", best)
 	}
 }

@@ -7,6 +7,7 @@
 //	kingrook bench [--depth N] [--hash MB] [--threads N]
 //	kingrook perft --depth N [--fen FEN] [--chess960] [--divide]
 //	kingrook frc N | frc --random | frc W B | frc --dfrc
+//	kingrook probe --syzygy PATH --fen FEN
 //	kingrook version
 //
 // Global flags (--hash, --threads, --log-file, --log-level) come before the
@@ -93,6 +94,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runPerft(subArgs, stdout, stderr)
 	case "frc":
 		return runFRC(subArgs, stdout, stderr)
+	case "probe":
+		return runProbe(subArgs, stdout, stderr)
 	case "version":
 		if code, done := noArgs("version", "Prints the version", subArgs, stdout, stderr); done {
 			return code
@@ -143,6 +146,8 @@ Usage:
   kingrook frc --random              a random Chess960 start position
   kingrook frc W B                   Double Fischer Random: White's position W, Black's B
   kingrook frc --dfrc                a random Double Fischer Random position
+  kingrook probe --syzygy PATH --fen FEN
+                                     Syzygy tablebase value (WDL, DTZ) of a position and its moves
   kingrook version                   print the version
 
 Each command takes --help.

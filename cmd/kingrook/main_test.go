@@ -40,6 +40,8 @@ func TestUsageErrors(t *testing.T) {
 		{"perft"}, {"perft", "--depth", "0"}, {"perft", "--depth", "3", "--fen", "junk"}, {"perft", "--depth", "2", "x"},
 		{"frc"}, {"frc", "960"}, {"frc", "-1"}, {"frc", "x"}, {"frc", "1", "2", "3"}, {"frc", "--random", "5"},
 		{"frc", "--random", "--dfrc"}, {"frc", "--nope"},
+		{"probe"}, {"probe", "--syzygy", "testdata/syzygy"}, {"probe", "--fen", "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1"},
+		{"probe", "--syzygy", "testdata/syzygy", "--fen", "junk"}, {"probe", "--nope"},
 		{"--log-file", "/nonexistent-dir/kingrook.log"}, {"--log-file", t.TempDir()},
 	} {
 		code, out, errOut := runIn(t, "", args...)
@@ -54,7 +56,7 @@ func TestUsageErrors(t *testing.T) {
 
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}, {"bench", "--help"}, {"perft", "--help"}, {"frc", "--help"},
-		{"uci", "--help"}, {"version", "--help"}, {"version", "-h"}} {
+		{"uci", "--help"}, {"version", "--help"}, {"version", "-h"}, {"probe", "--help"}} {
 		code, out, errOut := runIn(t, "", args...)
 		if code != 0 || !strings.Contains(out, "Usage") || !strings.Contains(out, "--") {
 			t.Errorf("%q: code %d, output %q", args, code, out)
@@ -219,3 +221,32 @@ func TestStdoutOnlyProtocol(t *testing.T) {
 // guard bounds how long a test waits for the engine process before
 // failing instead of hanging; it is not a speed requirement.
 const guard = 60 * time.Second
+
+// TestProbe checks the probe command against Fathom's answer for the same
+// position (fathom --path=... "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1": Win, DTZ
+// 13, winning move Kf2, drawing moves Kd1, Kf1, e3, e4).
+func TestProbe(t *testing.T) {
+	const dir = "testdata/syzygy"
+	code, out, errOut := runIn(t, "", "probe", "--syzygy", dir, "--fen", "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1")
+	want := "wdl Win dtz 13\ne1d1 wdl Draw dtz 0\ne1f1 wdl Draw dtz 0\ne1f2 wdl Win dtz 13\n" +
+		"e2e3 wdl Draw dtz 0\ne2e4 wdl Draw dtz 0\n"
+	if code != 0 || out != want || errOut != "" {
+		t.Errorf("code %d, stdout %q, stderr %q; want stdout %q", code, out, errOut, want)
+	}
+	// Black to move draws by taking the pawn or standing in front of it.
+	code, out, _ = runIn(t, "", "probe", "--syzygy", dir, "--fen", "8/8/8/8/8/2k5/4P3/4K3 b - - 0 1")
+	if code != 0 || !strings.HasPrefix(out, "wdl Draw dtz 0\n") || !strings.Contains(out, "c3d4 wdl Draw dtz 0\n") ||
+		!strings.Contains(out, "c3b2 wdl Loss dtz") {
+		t.Errorf("black to move: code %d, stdout %q", code, out)
+	}
+	// No table covers five pieces, nor a directory without tables.
+	for _, args := range [][]string{
+		{"probe", "--syzygy", dir, "--fen", "8/8/8/8/8/2k5/4P3/R3K1N1 w - - 0 1"},
+		{"probe", "--syzygy", t.TempDir(), "--fen", "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1"},
+	} {
+		code, out, errOut := runIn(t, "", args...)
+		if code != 1 || out != "" || errOut == "" {
+			t.Errorf("%q: code %d, stdout %q, stderr %q; want exit 1 and a message", args, code, out, errOut)
+		}
+	}
+}

@@ -1,0 +1,192 @@
+package search
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/kingrook/kingrook/eval/syzygy"
+	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/tt"
+)
+
+// testdata/syzygy holds KQvK, KRvK, KPvK, KBvK and KNvK; the values quoted
+// below are Fathom's.
+
+func openTB(t testing.TB) *syzygy.Tables {
+	t.Helper()
+	tb, err := syzygy.Open("testdata/syzygy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := tb.Count(); n != 5 {
+		t.Fatalf("%d tables in testdata/syzygy, want 5", n)
+	}
+	t.Cleanup(func() { tb.Close() })
+	return tb
+}
+
+func tbOptions(tb *syzygy.Tables) Options {
+	return Options{Threads: 1, MultiPV: 1, Tablebases: tb, ProbeDepth: 1, Rule50: true, ProbeLimit: 7}
+}
+
+// TestTBRootFilter: the root keeps only the moves that keep the result.
+func TestTBRootFilter(t *testing.T) {
+	tb := openTB(t)
+	for _, c := range []struct {
+		fen  string
+		want []string
+		wdl  syzygy.WDL
+	}{
+		{"8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", []string{"e1f2"}, syzygy.Win},  // only Kf2 wins
+		{"8/8/8/8/8/2k5/4P3/4K3 b - - 0 1", []string{"c3d4"}, syzygy.Draw}, // only Kd4 draws
+		{"8/8/8/8/8/k7/P7/K7 w - - 0 1", []string{"a1b1"}, syzygy.Draw},    // only Kb1 keeps the pawn... and the draw
+	} {
+		p := NewPool(tt.New(1))
+		p.opts = tbOptions(tb)
+		pos := mustPos(t, c.fen)
+		kept, r, hits := p.tbFilterRoot(pos, rootMovesFor(pos, nil))
+		var got []string
+		for _, m := range kept {
+			got = append(got, m.UCI(false))
+		}
+		if len(got) != len(c.want) || got[0] != c.want[0] || !r.inTables || !r.probeDTZ || r.wdl != c.wdl || hits == 0 {
+			t.Errorf("%s: kept %v (%+v, %d hits), want %v (%v)", c.fen, got, r, hits, c.want, c.wdl)
+		}
+		if p.tbInTree(r) {
+			t.Errorf("%s: in-tree probes with the root ranked by DTZ", c.fen)
+		}
+	}
+	// With WDL tables only, the moves are ranked by WDL: all winning moves
+	// stay, and the tree is probed since the root is won.
+	dir := t.TempDir()
+	for _, name := range []string{"KPvK", "KQvK", "KRvK", "KBvK", "KNvK"} {
+		b, err := os.ReadFile(filepath.Join("testdata/syzygy", name+".rtbw"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".rtbw"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wdlOnly, err := syzygy.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wdlOnly.Close()
+	const all = -1 // every legal move
+	for _, c := range []struct {
+		fen    string
+		want   int
+		inTree bool
+	}{
+		{"8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", 1, true},  // Kf2 alone wins
+		{"8/8/8/8/8/2k5/4P3/4K3 b - - 0 1", 1, false}, // Kd4 alone draws
+		{"8/8/8/4k3/8/8/8/4K2R w - - 0 1", all, true}, // every move keeps the win
+	} {
+		p := NewPool(tt.New(1))
+		p.opts = tbOptions(wdlOnly)
+		pos := mustPos(t, c.fen)
+		moves := rootMovesFor(pos, nil)
+		kept, r, _ := p.tbFilterRoot(pos, moves)
+		if !r.inTables || r.probeDTZ || p.tbInTree(r) != c.inTree {
+			t.Errorf("WDL only, %s: %+v, in tree %v", c.fen, r, p.tbInTree(r))
+		}
+		if want := c.want; (want == all && len(kept) != len(moves)) || (want != all && len(kept) != want) {
+			t.Errorf("WDL only, %s: kept %d of %d moves, want %d", c.fen, len(kept), len(moves), want)
+		}
+	}
+
+	// Without tables, or above the probe limit, nothing is filtered.
+	p := NewPool(tt.New(1))
+	p.opts = tbOptions(tb)
+	p.opts.ProbeLimit = 2
+	pos := mustPos(t, "8/8/8/8/8/2k5/4P3/4K3 b - - 0 1")
+	if kept, r, _ := p.tbFilterRoot(pos, rootMovesFor(pos, nil)); len(kept) != 6 || r.inTables {
+		t.Errorf("above SyzygyProbeLimit: kept %d moves, %+v", len(kept), r)
+	}
+}
+
+// TestTBInTree: below a root the tables do not cover, a capture into a
+// tablebase win is scored as such and counted in tbhits.
+func TestTBInTree(t *testing.T) {
+	tb := openTB(t)
+	// Rxa8+ leaves KRvK.
+	res, infos := run(t, "n6k/8/8/8/8/8/8/R3K3 w - - 0 1", Limits{Depth: 6}, tbOptions(tb))
+	last := infos[len(infos)-1]
+	if res.BestMove.UCI(false) != "a1a8" || res.Score < tbWin-maxPly || last.TBHits == 0 {
+		t.Errorf("best %v score %d tbhits %d, want a1a8 with a tablebase win", res.BestMove, res.Score, last.TBHits)
+	}
+	// Two threads share the tables.
+	opt2 := tbOptions(tb)
+	opt2.Threads = 2
+	res, _ = run(t, "n6k/8/8/8/8/8/8/R3K3 w - - 0 1", Limits{Depth: 8}, opt2)
+	if res.BestMove.UCI(false) != "a1a8" || res.Score < tbWin-maxPly {
+		t.Errorf("two threads: best %v score %d, want a1a8 with a tablebase win", res.BestMove, res.Score)
+	}
+	// SyzygyProbeLimit 2 turns the probes off.
+	opt := tbOptions(tb)
+	opt.ProbeLimit = 2
+	_, infos = run(t, "n6k/8/8/8/8/8/8/R3K3 w - - 0 1", Limits{Depth: 6}, opt)
+	if hits := infos[len(infos)-1].TBHits; hits != 0 {
+		t.Errorf("SyzygyProbeLimit 2: %d tbhits", hits)
+	}
+}
+
+// playOut plays the engine against itself from fen with a node limit per
+// move and returns the result from White's view (1, 0, -1) and the plies.
+func playOut(t *testing.T, tb *syzygy.Tables, fen string, nodes uint64) (int, int) {
+	t.Helper()
+	pos := mustPos(t, fen)
+	p := NewPool(tt.New(4))
+	for ply := 0; ply < 400; ply++ {
+		var l movegen.MoveList
+		pos.GenerateLegal(&l)
+		switch {
+		case l.N == 0 && pos.InCheck():
+			if pos.SideToMove() == movegen.White {
+				return -1, ply
+			}
+			return 1, ply
+		case l.N == 0, pos.Rule50() >= 100, pos.RepetitionCount() >= 2, pos.InsufficientMaterial():
+			return 0, ply
+		}
+		res := p.Search(context.Background(), pos, Limits{Nodes: nodes}, tbOptions(tb), nil)
+		if !pos.IsLegal(res.BestMove) {
+			t.Fatalf("%s: illegal move %v at ply %d", fen, res.BestMove, ply)
+		}
+		pos.Make(res.BestMove)
+	}
+	t.Fatalf("%s: no result after 400 plies", fen)
+	return 0, 0
+}
+
+// TestTBPlay: with the tables the engine converts won endings within the
+// 50-move rule and holds drawn ones, playing both sides.
+func TestTBPlay(t *testing.T) {
+	tb := openTB(t)
+	nodes := uint64(3000)
+	if testing.Short() {
+		nodes = 1000
+	}
+	for _, c := range []struct {
+		name, fen string
+		want      int
+	}{
+		{"KQvK win", "8/8/8/4k3/8/8/8/1Q2K3 w - - 0 1", 1},
+		{"KRvK win", "8/8/8/4k3/8/8/8/4K2R w - - 0 1", 1},
+		{"KRvK win, 60 plies on the clock (DTZ 27)", "8/8/8/4k3/8/8/8/4K2R w - - 60 1", 1},
+		{"KRvK black to move", "6k1/8/8/8/8/8/8/K6R b - - 0 1", 1},
+		{"KPvK win, only Kf2", "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", 1},
+		{"KPvK draw, only Kd4", "8/8/8/8/8/2k5/4P3/4K3 b - - 0 1", 0},
+		{"KPvK rook pawn draw", "8/8/8/8/8/k7/P7/K7 w - - 0 1", 0},
+		{"KPvK draw, only Kb6", "8/k7/8/8/8/8/1PK5/8 b - - 0 1", 0},
+		{"KPvK black pawn win", "4k3/4p3/2K5/8/8/8/8/8 b - - 0 1", -1},
+	} {
+		got, plies := playOut(t, tb, c.fen, nodes)
+		if got != c.want {
+			t.Errorf("%s (%s): result %d after %d plies, want %d", c.name, c.fen, got, plies, c.want)
+		}
+	}
+}
