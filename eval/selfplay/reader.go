@@ -203,8 +203,9 @@ type Filter struct {
 // (castling counts as quiet), |score| < 2000 and not a mate score.
 var TrainingFilter = Filter{MinPly: 12, MaxScore: 2000, SkipMate: true, SkipCheck: true, QuietOnly: true}
 
-// keep tells whether the position before m with score s at ply passes f.
-func (f *Filter) keep(pos *movegen.Position, m movegen.Move, s, ply int) bool {
+// Keep tells whether the position pos, where m was played, with score s
+// (White's view) at ply plies from the game's start, passes f.
+func (f *Filter) Keep(pos *movegen.Position, m movegen.Move, s, ply int) bool {
 	switch {
 	case s == NoScore, ply < f.MinPly:
 		return false
@@ -255,7 +256,7 @@ func (r *Reader) Positions(f Filter) iter.Seq2[*Sample, error] {
 			s.Pos, s.Result = &r.pos, ResultValue(result)
 			for i := range len(plies) / 4 {
 				m, score := ply(plies, i)
-				if f.keep(&r.pos, m, score, i) {
+				if f.Keep(&r.pos, m, score, i) {
 					s.Move, s.Score, s.Ply = m, score, i
 					if !yield(s, nil) {
 						r.off += int64(len(r.rec))
