@@ -437,3 +437,32 @@ func TestOpenings(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPositions measures how fast the reader yields training
+// positions (replaying and checking every move).
+func BenchmarkPositions(b *testing.B) {
+	var c counts
+	rng := rand.New(rand.NewPCG(11, 1))
+	var buf bytes.Buffer
+	w, _ := NewWriter(&buf)
+	plies := 0
+	for i := range 30 {
+		g := randomGame(rng, Variant(i%3), &c)
+		plies += len(g.Plies)
+		_ = w.Write(g)
+	}
+	_ = w.Close()
+	data := buf.Bytes()
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for range b.N {
+		for _, err := range NewReader(bytes.NewReader(data)).Positions(Filter{}) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+}
