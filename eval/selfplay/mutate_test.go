@@ -57,7 +57,7 @@ func TestMutatedInput(t *testing.T) {
 		}()
 		select {
 		case <-done:
-		case <-time.After(time.Minute) /* a hang guard, not a speed limit */ :
+		case <-time.After(time.Minute): // a hang guard, not a speed limit
 			t.Fatalf("hang on input %d: %x", i, data[:64])
 		}
 	}
