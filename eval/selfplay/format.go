@@ -2,7 +2,13 @@
 // and reads them back as training positions for the evaluation (the NNUE
 // trainer) and as text. It holds the data format only and imports movegen
 // alone, so that cmd/datagen, the trainer and the uci package (genfens) can
-// all use it.
+// all use it. A trainer reads positions like this:
+//
+//	r := selfplay.NewReader(f) // a buffered reader of the file is made inside
+//	for s, err := range r.Positions(selfplay.TrainingFilter) {
+//		if err != nil { ... } // corrupt data; a partial last game is not an error
+//		use(s.Pos, s.Score, s.Result) // White's view: centipawns, 1/0.5/0
+//	}
 //
 // # Byte layout (version 1)
 //
@@ -15,7 +21,7 @@
 //	offset  size  game record
 //	0       1     result from White's view: 0 Black won, 1 draw, 2 White won
 //	1       8     occupancy of the start position, uint64, bit i = square i (a1 = 0, h8 = 63)
-//	9       n/2   the n occupied squares' pieces in ascending square order, one nibble each,
+//	9       (n+1)/2 the n occupied squares' pieces in ascending square order, one nibble each,
 //	              low nibble first (n odd: the last high nibble is 0); nibble = colour<<3 | type,
 //	              type 1 pawn .. 6 king (movegen.Piece)
 //	+0      1     side to move: 0 White, 1 Black

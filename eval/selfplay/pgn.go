@@ -20,7 +20,9 @@ import (
 //
 // The comment after a move is the score of the engine that played it, from
 // its own view, in pawns (or +Mn / -Mn: mate in n moves for or against it),
-// then a slash and the depth. The first such number of a comment is read;
+// then a slash and the depth. Mate distances are read as moves, as UCI and
+// fastchess give them (cutechess may count plies; training drops mate
+// scores either way). The first such number of a comment is read;
 // a comment without one ({book}, or none at all) leaves the position
 // without a score. The leading unscored moves (the opening book) become the
 // stored start position; later unscored positions are stored with NoScore.
