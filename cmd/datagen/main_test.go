@@ -14,6 +14,8 @@ import (
 
 	"github.com/kingrook/kingrook/eval/selfplay"
 	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/search"
+	"github.com/kingrook/kingrook/tt"
 )
 
 // datagen runs the command in-process and fails the test on a non-zero
@@ -285,6 +287,40 @@ func TestBadArguments(t *testing.T) {
 		var stderr bytes.Buffer
 		if code := run(context.Background(), args, strings.NewReader(""), io.Discard, &stderr); code != exitFailure {
 			t.Errorf("%q: exit %d, want %d (%s)", args, code, exitFailure, stderr.String())
+		}
+	}
+}
+
+// TestLabelIsLastCompletedDepth: the label of a node-limited search is the
+// score a search limited to its last completed depth returns (both from a
+// fresh table: the same tree up to that depth), not a bound or a score of
+// the depth the node limit cut short.
+func TestLabelIsLastCompletedDepth(t *testing.T) {
+	fens := []string{
+		movegen.StartFEN,
+		"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+		"8/5pk1/6p1/3R4/7P/5PK1/r7/8 b - - 0 40",
+		"r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10",
+	}
+	for _, fen := range fens {
+		for _, nodes := range []uint64{700, 2500, 6000} {
+			pos := movegen.NewPosition()
+			if err := pos.SetFEN(fen); err != nil {
+				t.Fatal(err)
+			}
+			var st stats
+			label, res := exactSearch(context.Background(), search.NewPool(tt.New(8)), pos, nodes, &st)
+			if st.noExact != 0 || res.Depth < 1 {
+				t.Fatalf("%s, %d nodes: no completed depth", fen, nodes)
+			}
+			ref := search.NewPool(tt.New(8)).Search(context.Background(), pos, search.Limits{Depth: res.Depth}, searchOptions, nil)
+			if res.Score != ref.Score {
+				t.Logf("%s, %d nodes: final score %d differs from depth %d: %d (label %d)", fen, nodes, res.Score, res.Depth, ref.Score, label)
+			}
+			if label != ref.Score {
+				t.Errorf("%s, %d nodes: label %d, depth-%d search %d (final score %d)", fen, nodes, label, res.Depth, ref.Score, res.Score)
+			}
 		}
 	}
 }

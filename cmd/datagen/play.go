@@ -408,7 +408,9 @@ func exactSearch(ctx context.Context, pool *search.Pool, pos *movegen.Position, 
 	}
 	res := pool.Search(ctx, pos, search.Limits{Nodes: nodes}, searchOptions, onInfo)
 	st.searches++
-	if depth == 0 {
+	// depth > res.Depth: stopped before depth 1 was complete, the report
+	// after the stop was all there was.
+	if depth == 0 || depth > res.Depth {
 		st.noExact++
 		return res.Score, res
 	}
