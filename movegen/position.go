@@ -155,6 +155,9 @@ func (p *Position) CastlingRook(c Color, kingSide bool) Square {
 // Rule50 returns the half-move clock.
 func (p *Position) Rule50() int { return p.rule50 }
 
+// FullMove returns the full-move number.
+func (p *Position) FullMove() int { return p.fullmove }
+
 // Key returns the Zobrist key.
 func (p *Position) Key() uint64 { return p.key }
 

@@ -3,8 +3,9 @@
 // text only; the engine does the work.
 //
 // Besides the standard commands it understands "go perft N", "bench
-// [depth]" (when the front end supplies one), "d" (the board) and "eval"
-// (the evaluation broken down).
+// [depth]" (when the front end supplies one), "d" (the board), "eval"
+// (the evaluation broken down) and "genfens" (openings for OpenBench's
+// data generation, see genfens.go).
 package uci
 
 import (
@@ -52,6 +53,11 @@ type Config struct {
 	// Bench runs the benchmark for the "bench [depth]" command, writing to
 	// out; depth 0 means its default. Nil: the command is not available.
 	Bench func(out io.Writer, depth int)
+	// WaitForSearch makes each go with a limit (depth, nodes, mate,
+	// movetime or a clock) finish before the next command is read: the
+	// commands come from the command line, not from a GUI that waits for
+	// bestmove. Searches without a limit still run until stop or quit.
+	WaitForSearch bool
 }
 
 // inputLine is one line read from the GUI.
@@ -209,6 +215,8 @@ func (s *session) handle(line string) bool {
 		s.evaluate()
 	case "bench":
 		s.bench(args)
+	case "genfens":
+		s.genfens(args)
 	}
 	return true
 }
@@ -217,11 +225,15 @@ func (s *session) handle(line string) bool {
 func isCommand(tok string) bool {
 	switch strings.ToLower(tok) {
 	case "uci", "debug", "isready", "setoption", "register", "ucinewgame", "position", "go", "stop",
-		"ponderhit", "quit", "d", "eval", "bench":
+		"ponderhit", "quit", "d", "eval", "bench", "genfens":
 		return true
 	}
 	return false
 }
+
+// IsCommand tells whether word names a command of the protocol loop (a
+// front end can tell command-line UCI commands from other arguments).
+func IsCommand(word string) bool { return isCommand(word) }
 
 // truncate shortens text quoted in messages.
 func truncate(s string) string {
@@ -341,6 +353,14 @@ func (s *session) goCmd(args []string) {
 	s.eng.Go(cmd.limits,
 		func(i search.Info) { s.out.line(formatInfo(i, chess960, wdl)) },
 		func(r search.Result) { s.out.line(formatBestMove(r.BestMove, r.PonderMove, chess960)) })
+	if s.cfg.WaitForSearch && hasLimit(cmd.limits) {
+		s.eng.Wait()
+	}
+}
+
+// hasLimit tells whether a search ends by itself.
+func hasLimit(l search.Limits) bool {
+	return !l.Infinite && !l.Ponder && (l.Depth > 0 || l.Nodes > 0 || l.Mate > 0 || l.MoveTime > 0 || l.HasClock)
 }
 
 // perft prints the move count below each root move and the total, in the

@@ -349,3 +349,51 @@ func BenchmarkStartupToUCIOK(b *testing.B) {
 		p.wait()
 	}
 }
+
+// TestE2EGenfens runs genfens as OpenBench does: the command and quit as
+// arguments.
+func TestE2EGenfens(t *testing.T) {
+	run := func(args ...string) []string {
+		t.Helper()
+		out, err := exec.Command(binary, args...).Output()
+		if err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		return strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	}
+	lines := run("genfens 25 seed 12345 book None", "quit")
+	if len(lines) != 25 {
+		t.Fatalf("%d lines: %q", len(lines), lines)
+	}
+	for _, l := range lines {
+		fen, ok := strings.CutPrefix(l, "info string genfens ")
+		if !ok {
+			t.Fatalf("line %q", l)
+		}
+		var p movegen.Position
+		if err := p.SetFEN(fen); err != nil || !p.HasLegalMove() {
+			t.Fatalf("%q: %v, legal moves %v", fen, err, p.HasLegalMove())
+		}
+	}
+	if again := run("genfens 25 seed 12345 book None", "quit"); strings.Join(again, "\n") != strings.Join(lines, "\n") {
+		t.Error("the same seed gave other openings")
+	}
+	if other := run("genfens 25 seed 54321 book None", "quit"); strings.Join(other, "\n") == strings.Join(lines, "\n") {
+		t.Error("another seed gave the same openings")
+	}
+	book := filepath.Join(t.TempDir(), "book.epd")
+	if err := os.WriteFile(book, []byte("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range run("genfens 3 seed 1 book "+book+" plies 0", "quit") {
+		if l != "info string genfens rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1" {
+			t.Errorf("book line %q", l)
+		}
+	}
+	if l := run("genfens 3 seed 1 book /nonexistent/book.epd", "quit"); len(l) != 1 || !strings.HasPrefix(l[0], "info string genfens: book: ") {
+		t.Errorf("missing book: %q", l)
+	}
+	if l := run("position startpos", "go depth 4", "quit"); !strings.HasPrefix(l[len(l)-1], "bestmove ") {
+		t.Errorf("search from the arguments: %q", l)
+	}
+}

@@ -9,6 +9,12 @@
 //	kingrook frc N | frc --random | frc W B | frc --dfrc
 //	kingrook probe --syzygy PATH --fen FEN
 //	kingrook version
+//	kingrook "UCI command" ...                 UCI commands, run in order, then exit
+//
+// Arguments that are not a subcommand and begin with a UCI command word are
+// UCI commands, one an argument, run in order as if typed (as Stockfish
+// does); each go with a limit finishes before the next command. OpenBench
+// runs `kingrook "genfens N seed S book None" quit` this way.
 //
 // Global flags (--hash, --threads, --log-file, --log-level) come before the
 // subcommand; --hash, --threads and --log-file preset the UCI options.
@@ -20,6 +26,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/rs/zerolog"
 	"github.com/spf13/pflag"
@@ -106,6 +113,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stdout, fs)
 		return exitOK
 	default:
+		if words := strings.Fields(sub); len(words) > 0 && uci.IsCommand(words[0]) {
+			return runCommands(g, rest, stdout, stderr, log)
+		}
 		fmt.Fprintf(stderr, "kingrook: unknown command %q (try kingrook --help)\n", sub)
 		return exitUsage
 	}
@@ -149,6 +159,9 @@ Usage:
   kingrook probe --syzygy PATH --fen FEN
                                      Syzygy tablebase value (WDL, DTZ) of a position and its moves
   kingrook version                   print the version
+  kingrook "CMD" ["CMD"...]          run UCI commands in order, then exit, e.g.
+                                     kingrook "position startpos" "go depth 5" quit
+                                     kingrook "genfens 10 seed 1 book None" quit
 
 Each command takes --help.
 
@@ -157,8 +170,20 @@ Global flags:
 	fmt.Fprint(w, fs.FlagUsages())
 }
 
+// runCommands runs UCI commands given as arguments, one an argument, in
+// order; each go with a limit finishes before the next command.
+func runCommands(g globals, cmds []string, stdout, stderr io.Writer, log zerolog.Logger) int {
+	in := strings.NewReader(strings.Join(cmds, "\n") + "\n")
+	return runProtocol(g, in, stdout, stderr, log, true)
+}
+
 // runUCI runs the protocol loop.
 func runUCI(g globals, stdin io.Reader, stdout, stderr io.Writer, log zerolog.Logger) int {
+	return runProtocol(g, stdin, stdout, stderr, log, false)
+}
+
+// runProtocol runs the protocol loop on the commands of stdin.
+func runProtocol(g globals, stdin io.Reader, stdout, stderr io.Writer, log zerolog.Logger, waitForSearch bool) int {
 	eng, err := newEngine(g, log)
 	if err != nil {
 		fmt.Fprintf(stderr, "kingrook: %v\n", err)
@@ -170,6 +195,7 @@ func runUCI(g globals, stdin io.Reader, stdout, stderr io.Writer, log zerolog.Lo
 		Bench: func(out io.Writer, depth int) {
 			bench.Run(bench.Config{Depth: depth, Verbose: true}, out)
 		},
+		WaitForSearch: waitForSearch,
 	}
 	if err := uci.Run(context.Background(), stdin, stdout, eng, cfg); err != nil {
 		log.Error().Err(err).Msg("reading commands")

@@ -250,3 +250,25 @@ func TestProbe(t *testing.T) {
 		}
 	}
 }
+
+// TestUCICommandArguments: arguments that are not subcommands run as UCI
+// commands in order, each search finishing before the next command.
+func TestUCICommandArguments(t *testing.T) {
+	code, out, errOut := runIn(t, "", "genfens 4 seed 9 book None", "quit")
+	if code != 0 || strings.Count(out, "info string genfens ") != 4 || strings.Count(out, "\n") != 4 {
+		t.Fatalf("genfens: code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, _ = runIn(t, "", "position startpos moves e2e4", "go depth 5", "d", "quit")
+	i, j := strings.Index(out, "bestmove "), strings.Index(out, "Fen: ")
+	if code != 0 || !strings.Contains(out, "info depth 5 ") || i < 0 || j < i {
+		t.Fatalf("search: code %d, stdout %q", code, out)
+	}
+	if !strings.Contains(out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") {
+		t.Errorf("position not set: %q", out)
+	}
+	// Without quit the commands end with the arguments; stdin is not read.
+	code, out, _ = runIn(t, "isready\n", "genfens 1 seed 1 book None dfrc x")
+	if code != 0 || !strings.HasPrefix(out, "info string genfens: ") || strings.Contains(out, "readyok") {
+		t.Errorf("bad genfens: code %d, stdout %q", code, out)
+	}
+}

@@ -1,0 +1,429 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/kingrook/kingrook/eval/selfplay"
+	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/search"
+	"github.com/kingrook/kingrook/tt"
+)
+
+// Adjudication and opening settings.
+const (
+	openingDepth    = 6    // the depth of the search that vets an opening
+	maxOpeningScore = 300  // openings more unbalanced than this are redrawn
+	winScore        = 1500 // adjudicate a win after winPlies plies beyond this
+	winPlies        = 6
+	drawScore       = 15 // adjudicate a draw after drawPlies plies within this, past drawFromPly
+	drawPlies       = 12
+	drawFromPly     = 80
+	maxGamePlies    = 400
+)
+
+// Output formats.
+const (
+	formatBinary = "binary"
+	formatText   = "text"
+	formatEPD    = "epd"
+)
+
+// playConfig holds the settings of a self-play run.
+type playConfig struct {
+	games       int           // 0: no limit
+	duration    time.Duration // 0: no limit
+	nodes       uint64
+	threads     int
+	hash        int
+	seed        uint64
+	mix         selfplay.Mix
+	randomPlies int
+	format      string
+	out         string
+	progress    time.Duration
+}
+
+// parsePlay reads the flags of a self-play run.
+func parsePlay(args []string, stderr io.Writer) (playConfig, int, bool) {
+	var c playConfig
+	fs := pflag.NewFlagSet("datagen", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.IntVar(&c.games, "games", 100, "games to play (0: no limit; with --duration alone, no limit)")
+	fs.DurationVar(&c.duration, "duration", 0, "stop starting games after this long, e.g. 2h (0: no limit)")
+	fs.Uint64Var(&c.nodes, "nodes", 5000, "nodes searched per move")
+	fs.IntVar(&c.threads, "concurrency", 2, "games played at once (one search thread each)")
+	fs.IntVar(&c.hash, "hash", 8, "transposition table per game thread, MiB")
+	fs.Uint64Var(&c.seed, "seed", 1, "random seed: the same seed plays the same openings")
+	fs.Float64Var(&c.mix.Chess960, "frc", 1.0/3, "share of games from Chess960 starts (both sides the same arrangement)")
+	fs.Float64Var(&c.mix.DFRC, "dfrc", 1.0/3, "share of games from Double Fischer Random starts")
+	fs.IntVar(&c.randomPlies, "random-plies", 8, "random moves played after the start position")
+	fs.StringVar(&c.format, "format", formatBinary, "output: binary (whole games), text (FEN | score | result) or epd (FEN [result])")
+	fs.StringVar(&c.out, "out", "", "output file, appended to when it exists (default stdout)")
+	fs.DurationVar(&c.progress, "progress", 10*time.Second, "interval of the progress lines on stderr")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: datagen [flags]\n       datagen pgn --help\n       datagen export --help\n\nFlags:\n%s", fs.FlagUsages())
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return c, exitOK, true
+		}
+		return c, exitUsage, true
+	}
+	if !fs.Changed("games") && fs.Changed("duration") {
+		c.games = 0
+	}
+	c.mix.Standard = 1 - c.mix.Chess960 - c.mix.DFRC
+	bad := func(format string, args ...any) (playConfig, int, bool) {
+		return c, fail(stderr, exitUsage, format, args...), true
+	}
+	switch {
+	case fs.NArg() > 0:
+		return bad("unexpected arguments %q", fs.Args())
+	case c.games < 0 || c.duration < 0:
+		return bad("--games and --duration must not be negative")
+	case c.nodes == 0:
+		return bad("--nodes must be at least 1")
+	case c.threads < 1 || c.threads > 256:
+		return bad("--concurrency %d out of range 1..256", c.threads)
+	case c.hash < 1 || c.hash > 1<<16:
+		return bad("--hash %d out of range 1..65536", c.hash)
+	case c.mix.Chess960 < 0 || c.mix.DFRC < 0 || c.mix.Standard < -1e-9:
+		return bad("--frc %g and --dfrc %g: each 0..1, together at most 1", c.mix.Chess960, c.mix.DFRC)
+	case c.randomPlies < 0 || c.randomPlies > 100:
+		return bad("--random-plies %d out of range 0..100", c.randomPlies)
+	case c.format != formatBinary && c.format != formatText && c.format != formatEPD:
+		return bad("--format %q: want binary, text or epd", c.format)
+	case c.progress <= 0:
+		return bad("--progress must be positive")
+	}
+	c.mix.Standard = max(0, c.mix.Standard)
+	return c, exitOK, false
+}
+
+// sink receives the finished games.
+type sink interface {
+	// write stores a game and returns how many positions it wrote.
+	write(g *selfplay.Game) (int, error)
+	close() error
+}
+
+// binarySink writes whole games in the selfplay format.
+type binarySink struct{ w *selfplay.Writer }
+
+func (s binarySink) write(g *selfplay.Game) (int, error) {
+	if err := s.w.Write(g); err != nil {
+		return 0, err
+	}
+	// Flushed game by game: a killed process leaves at most one partial
+	// game, which readers drop and OpenAppend cuts off.
+	return len(g.Plies), s.w.Flush()
+}
+
+func (s binarySink) close() error { return s.w.Close() }
+
+// textSink writes the training positions of games as lines.
+type textSink struct {
+	w   *bufio.Writer
+	c   io.Closer // nil for stdout
+	epd bool
+}
+
+func (s textSink) write(g *selfplay.Game) (int, error) {
+	n := 0
+	pos := g.Start.Clone()
+	result := selfplay.ResultValue(g.Result)
+	for i, p := range g.Plies {
+		if selfplay.TrainingFilter.Keep(pos, p.Move, int(p.Score), i) {
+			sample := selfplay.Sample{Pos: pos, Move: p.Move, Score: int(p.Score), Result: result, Ply: i}
+			if s.epd {
+				s.w.WriteString(sample.FEN() + " [" + strconv.FormatFloat(result, 'f', 1, 64) + "]\n")
+			} else {
+				s.w.WriteString(sample.Text() + "\n")
+			}
+			n++
+		}
+		pos.Make(p.Move)
+	}
+	return n, s.w.Flush()
+}
+
+func (s textSink) close() error {
+	err := s.w.Flush()
+	if s.c != nil {
+		if cerr := s.c.Close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}
+
+// openSink opens the output; it returns the number of games already in a
+// binary file.
+func openSink(c playConfig, stdout io.Writer) (sink, int, error) {
+	if c.format == formatBinary {
+		if c.out == "" {
+			w, err := selfplay.NewWriter(stdout)
+			return binarySink{w}, 0, err
+		}
+		w, n, err := selfplay.OpenAppend(c.out)
+		if err != nil {
+			return nil, 0, err
+		}
+		return binarySink{w}, n, nil
+	}
+	s := textSink{epd: c.format == formatEPD}
+	if c.out == "" {
+		s.w = bufio.NewWriter(stdout)
+		return s, 0, nil
+	}
+	f, err := os.OpenFile(c.out, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, 0, err
+	}
+	s.w, s.c = bufio.NewWriter(f), f
+	return s, 0, nil
+}
+
+// stats are the counts of a run, guarded by the run's mutex.
+type stats struct {
+	games, positions, plies int
+	searches                int
+	inexact                 int // searches whose final score differs from the last exact one
+	inexactSum              int // the sum of those differences
+	noExact                 int // searches with no completed depth (final score used)
+}
+
+func (s *stats) add(o stats) {
+	s.games += o.games
+	s.positions += o.positions
+	s.plies += o.plies
+	s.searches += o.searches
+	s.inexact += o.inexact
+	s.inexactSum += o.inexactSum
+	s.noExact += o.noExact
+}
+
+// runPlay plays self-play games.
+func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	c, code, done := parsePlay(args, stderr)
+	if done {
+		return code
+	}
+	out, first, err := openSink(c, stdout)
+	if err != nil {
+		return fail(stderr, exitFailure, "%v", err)
+	}
+	if first > 0 {
+		fmt.Fprintf(stderr, "datagen: %s holds %d games; appending games %d on of seed %d\n", c.out, first, first, c.seed)
+	}
+	start := time.Now()
+	var mu sync.Mutex
+	var total stats
+	var writeErr error
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var next atomic.Int64
+	next.Store(int64(first))
+	var wg sync.WaitGroup
+	for range c.threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			table := tt.New(c.hash)
+			pool := search.NewPool(table)
+			for ctx.Err() == nil {
+				if c.duration > 0 && time.Since(start) >= c.duration {
+					return
+				}
+				g := int(next.Add(1) - 1)
+				if c.games > 0 && g >= first+c.games {
+					return
+				}
+				rng := rand.New(rand.NewPCG(c.seed, uint64(g)))
+				game, st := playGame(ctx, table, pool, rng, c)
+				if game == nil {
+					return // stopped: the game is dropped
+				}
+				mu.Lock()
+				n, err := out.write(game)
+				st.games, st.positions, st.plies = 1, n, len(game.Plies)
+				total.add(st)
+				if err != nil && writeErr == nil {
+					writeErr = err
+					cancel()
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	progressDone := make(chan struct{})
+	go func() {
+		t := time.NewTicker(c.progress)
+		defer t.Stop()
+		for {
+			select {
+			case <-progressDone:
+				return
+			case <-t.C:
+				mu.Lock()
+				s := total
+				mu.Unlock()
+				report(stderr, "", s, time.Since(start))
+			}
+		}
+	}()
+	wg.Wait()
+	close(progressDone)
+	interrupted := ctx.Err() != nil && writeErr == nil
+	if err := out.close(); err != nil && writeErr == nil {
+		writeErr = err
+	}
+	report(stderr, "done: ", total, time.Since(start))
+	switch {
+	case writeErr != nil:
+		return fail(stderr, exitFailure, "writing: %v", writeErr)
+	case interrupted:
+		fmt.Fprintln(stderr, "datagen: stopped; the games under way were dropped, the file holds complete games only")
+	}
+	return exitOK
+}
+
+// report prints a progress line.
+func report(w io.Writer, prefix string, s stats, el time.Duration) {
+	perHour := 0.0
+	if el > 0 {
+		perHour = float64(s.positions) / el.Hours()
+	}
+	inexact, mean := 0.0, 0.0
+	if s.searches > 0 {
+		inexact = 100 * float64(s.inexact) / float64(s.searches)
+	}
+	if s.inexact > 0 {
+		mean = float64(s.inexactSum) / float64(s.inexact)
+	}
+	fmt.Fprintf(w, "%sgames %d, plies %d, positions %d (%.0f an hour), %s; final score not the last exact one in %.0f%% of searches (mean %.0f cp), no completed depth in %d\n",
+		prefix, s.games, s.plies, s.positions, perHour, el.Round(time.Second), inexact, mean, s.noExact)
+}
+
+// openingOptions and moveOptions: one thread, one line.
+var searchOptions = search.Options{Threads: 1, MultiPV: 1}
+
+// playGame plays one game; it returns nil when ctx is cancelled first. The
+// table and the histories are cleared first, so that a game depends on its
+// seed and number only, not on the games played before it by this thread.
+func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand.Rand, c playConfig) (*selfplay.Game, stats) {
+	var st stats
+	table.Clear()
+	pool.NewGame()
+	var pos movegen.Position
+	for {
+		if ctx.Err() != nil {
+			return nil, st
+		}
+		if _, err := selfplay.RandomOpening(&pos, c.mix, c.randomPlies, rng); err != nil {
+			continue // every draw of moves ended the game: draw another start
+		}
+		res := pool.Search(ctx, &pos, search.Limits{Depth: openingDepth}, searchOptions, nil)
+		if abs(res.Score) <= maxOpeningScore {
+			break
+		}
+	}
+	start := movegen.NewPosition()
+	if err := start.SetFEN(pos.FEN(true)); err != nil {
+		panic(err) // unreachable: the FEN of a legal position
+	}
+	pool.NewGame()
+	game := &selfplay.Game{Start: start, Result: selfplay.Draw}
+	winRun, drawRun := 0, 0
+	for ply := 0; ; ply++ {
+		if !pos.HasLegalMove() {
+			if pos.InCheck() {
+				game.Result = selfplay.WhiteWins
+				if pos.SideToMove() == movegen.White {
+					game.Result = selfplay.BlackWins
+				}
+			}
+			break
+		}
+		if pos.IsDrawByRule() || ply >= maxGamePlies {
+			break
+		}
+		score, res := exactSearch(ctx, pool, &pos, c.nodes, &st)
+		if ctx.Err() != nil {
+			return nil, st
+		}
+		whiteScore := score
+		if pos.SideToMove() == movegen.Black {
+			whiteScore = -score
+		}
+		if abs(score) >= winScore {
+			winRun++
+		} else {
+			winRun = 0
+		}
+		if ply >= drawFromPly && abs(score) <= drawScore {
+			drawRun++
+		} else {
+			drawRun = 0
+		}
+		if winRun >= winPlies {
+			game.Result = selfplay.BlackWins
+			if whiteScore > 0 {
+				game.Result = selfplay.WhiteWins
+			}
+			break
+		}
+		if drawRun >= drawPlies {
+			break
+		}
+		game.Plies = append(game.Plies, selfplay.Ply{Move: res.BestMove, Score: int16(whiteScore)})
+		pos.Make(res.BestMove)
+	}
+	return game, st
+}
+
+// exactSearch searches pos to a node limit and returns the exact score of
+// the last completed depth (side to move's view) with the search's result.
+// The final Result.Score can be an aspiration bound when the node limit
+// stops a re-search; the info callback reports each completed depth with
+// its exact score first, and the report after a stop repeats that depth.
+func exactSearch(ctx context.Context, pool *search.Pool, pos *movegen.Position, nodes uint64, st *stats) (int, search.Result) {
+	exact, depth := 0, 0
+	onInfo := func(i search.Info) {
+		if i.MultiPV == 1 && i.Bound == search.Exact && i.Depth > depth {
+			exact, depth = i.Score, i.Depth
+		}
+	}
+	res := pool.Search(ctx, pos, search.Limits{Nodes: nodes}, searchOptions, onInfo)
+	st.searches++
+	// depth > res.Depth: stopped before depth 1 was complete, the report
+	// after the stop was all there was.
+	if depth == 0 || depth > res.Depth {
+		st.noExact++
+		return res.Score, res
+	}
+	if res.Score != exact {
+		st.inexact++
+		st.inexactSum += abs(res.Score - exact)
+	}
+	return exact, res
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
