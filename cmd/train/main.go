@@ -1,0 +1,295 @@
+// Command train trains Kingrook's evaluation network (eval/nnue) on
+// self-play positions and writes it as a .nnue file.
+//
+// It reads "FEN | score | result" lines (plain or gzip-compressed; score in
+// centipawns and result 1.0/0.5/0.0, both from White's view; other formats
+// plug in through the Reader interface), keeps every --holdout-th block of
+// --block consecutive positions back for validation, and trains the float
+// network 768 -> H (x2 perspectives) -> 1 with Adam on mini-batches over
+// every core: each goroutine sums its share of the batch's gradient, the
+// sums are reduced, and only first-layer rows that some position used are
+// updated. The loss is the mean squared error between
+// sigmoid(output*400/scale) and the target
+// (1-wdl)*sigmoid(score/scale) + wdl*result, both from the side to move's
+// view. Positions are shuffled every epoch (--seed), the validation loss is
+// printed per epoch and a checkpoint (float weights and Adam state,
+// --resume to continue) is written after each. At the end the net is
+// quantised to integers (eval/nnue's format) and the quantisation error is
+// reported: the mean absolute difference in centipawns between the float
+// and the integer outputs on the validation set, next to the hand-written
+// evaluation's validation loss for comparison. See eval/nnue/README.md for
+// the commands that made the shipped net.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/kingrook/kingrook/eval/nnue"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		os.Exit(1)
+	}
+}
+
+type config struct {
+	hidden, epochs, batch, threads, holdout, block, limit int
+	lr, gamma, scale, wdl                                 float64
+	act                                                   nnue.Activation
+	seed                                                  uint64
+	keepBest                                              bool
+	maxTime                                               time.Duration
+	out, checkpoint, resume                               string
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c config
+	data := fs.String("data", "", "training data: comma-separated files or globs of .txt or .txt.gz (required)")
+	fs.StringVar(&c.out, "out", "net.nnue", "the quantised network to write")
+	fs.StringVar(&c.checkpoint, "checkpoint", "", "float checkpoint written after every epoch (default: <out>.ckpt)")
+	fs.StringVar(&c.resume, "resume", "", "continue from this checkpoint (its H and activation win over the flags)")
+	fs.IntVar(&c.hidden, "hidden", 256, "accumulator width H (a multiple of 16)")
+	act := fs.String("act", "screlu", "hidden activation: crelu or screlu")
+	fs.IntVar(&c.epochs, "epochs", 20, "passes over the training data")
+	fs.DurationVar(&c.maxTime, "max-time", 0, "stop before an epoch that would end after this much training time (0: no limit)")
+	fs.IntVar(&c.batch, "batch", 16384, "positions per Adam step")
+	fs.Float64Var(&c.lr, "lr", 0.001, "Adam learning rate")
+	fs.Float64Var(&c.gamma, "gamma", 0.9, "learning rate factor after every epoch")
+	fs.Float64Var(&c.scale, "scale", 400, "sigmoid scale in centipawns: a score s counts as sigmoid(s/scale)")
+	fs.Float64Var(&c.wdl, "wdl", 0.3, "weight of the game result in the target (0: score only, 1: result only)")
+	fs.IntVar(&c.threads, "threads", runtime.GOMAXPROCS(0), "worker goroutines")
+	fs.IntVar(&c.holdout, "holdout", 20, "keep every N-th block out of training for validation (0: none)")
+	fs.IntVar(&c.block, "block", 10000, "positions per holdout block")
+	fs.IntVar(&c.limit, "limit", 0, "read at most this many positions (0: all)")
+	fs.BoolVar(&c.keepBest, "keep-best", true, "quantise the epoch with the lowest validation loss, not the last")
+	fs.Uint64Var(&c.seed, "seed", 1, "seed for the initial weights and the shuffling")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	switch *act {
+	case "crelu":
+		c.act = nnue.CReLU
+	case "screlu":
+		c.act = nnue.SCReLU
+	default:
+		return fmt.Errorf("--act %q: want crelu or screlu", *act)
+	}
+	if *data == "" {
+		fs.Usage()
+		return fmt.Errorf("--data is required")
+	}
+	if c.hidden < 16 || c.hidden > 1024 || c.hidden%16 != 0 {
+		return fmt.Errorf("--hidden %d: want a multiple of 16 in 16..1024", c.hidden)
+	}
+	if c.batch < 1 || c.threads < 1 || c.block < 1 || c.epochs < 0 {
+		return fmt.Errorf("--batch, --threads and --block must be positive, --epochs not negative")
+	}
+	if c.wdl < 0 || c.wdl > 1 || c.scale <= 0 {
+		return fmt.Errorf("--wdl must be in [0, 1] and --scale positive")
+	}
+	if c.checkpoint == "" {
+		c.checkpoint = c.out + ".ckpt"
+	}
+	var paths []string
+	for _, g := range strings.Split(*data, ",") {
+		m, err := filepath.Glob(g)
+		if err != nil {
+			return fmt.Errorf("--data %q: %w", g, err)
+		}
+		if len(m) == 0 {
+			return fmt.Errorf("--data %q: no such file", g)
+		}
+		paths = append(paths, m...)
+	}
+
+	t0 := time.Now()
+	train, valid, st, err := load(paths, c.holdout, c.block, c.limit)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "read %d positions from %d files in %v: %d training, %d validation, %d malformed lines skipped\n",
+		st.read, len(paths), time.Since(t0).Round(time.Millisecond), st.train, st.valid, st.bad)
+	if train.len() == 0 {
+		return fmt.Errorf("no training positions")
+	}
+	m, err := trainNet(c, train, valid, stdout)
+	if err != nil {
+		return err
+	}
+	return finish(c, m, valid, stdout)
+}
+
+// trainNet runs the epochs and returns the float model.
+func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error) {
+	rng := rand.New(rand.NewPCG(c.seed, c.seed^0x9e3779b97f4a7c15))
+	m := newModel(c.hidden, c.act, rng)
+	opt := newAdam(m, c.lr)
+	if c.resume != "" {
+		var err error
+		if m, opt, err = loadCheckpoint(c.resume, c.lr); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(stdout, "resumed from %s after %d steps\n", c.resume, opt.t)
+	}
+	lc := lossConfig{scale: c.scale, wdl: c.wdl}
+	work := make([]*scratch, c.threads)
+	for i := range work {
+		work[i] = m.newScratch()
+	}
+	fmt.Fprintf(stdout, "H=%d %s, batch %d, lr %g (x%g per epoch), scale %g, wdl %g, %d threads, seed %d\n",
+		m.h, m.act, c.batch, c.lr, c.gamma, c.scale, c.wdl, c.threads, c.seed)
+	fmt.Fprintf(stdout, "epoch 0  validation %.6f\n", m.evalLoss(valid, lc, work))
+	idx := make([]int, train.len())
+	for i := range idx {
+		idx[i] = i
+	}
+	start := time.Now()
+	var last time.Duration
+	best, bestLoss, bestEpoch := m, math.Inf(1), 0
+	for e := 1; e <= c.epochs; e++ {
+		if c.maxTime > 0 && time.Since(start)+last > c.maxTime {
+			fmt.Fprintf(stdout, "stopping: another epoch would pass --max-time %v\n", c.maxTime)
+			break
+		}
+		t := time.Now()
+		rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
+		var loss float64
+		for b := 0; b < len(idx); b += c.batch {
+			batch := idx[b:min(b+c.batch, len(idx))]
+			loss += m.step(train, batch, lc, work)
+			opt.apply(m, work, len(batch))
+		}
+		last = time.Since(t)
+		vl := m.evalLoss(valid, lc, work)
+		fmt.Fprintf(stdout, "epoch %d  lr %.6f  train %.6f  validation %.6f  (%v)\n",
+			e, opt.lr, loss/float64(len(idx)), vl, last.Round(time.Second))
+		if c.keepBest && vl < bestLoss {
+			best, bestLoss, bestEpoch = m.clone(), vl, e
+		}
+		if err := m.save(c.checkpoint, opt); err != nil {
+			return nil, fmt.Errorf("checkpoint: %w", err)
+		}
+		opt.lr *= c.gamma
+	}
+	if c.keepBest && bestEpoch > 0 {
+		fmt.Fprintf(stdout, "keeping epoch %d: the lowest validation loss, %.6f\n", bestEpoch, bestLoss)
+		return best, nil
+	}
+	return m, nil
+}
+
+// finish quantises m, reports the quantisation error and the comparison
+// with the hand-written evaluation on the validation set, and writes the net.
+func finish(c config, m *model, valid *dataset, stdout io.Writer) error {
+	net := m.quantise()
+	if valid.len() > 0 {
+		r := compare(m, net, valid, lossConfig{scale: c.scale, wdl: c.wdl})
+		fmt.Fprintf(stdout, "quantisation: mean |float - integer| = %.3f cp, max %d cp over %d validation positions\n", r.meanAbs, r.maxAbs, valid.len())
+		fmt.Fprintf(stdout, "validation loss (target wdl=%g, scale %g): float net %.6f, integer net %.6f, hand-written eval %.6f (%.6f with its best scale %.0f)\n",
+			c.wdl, c.scale, r.floatLoss, r.intLoss, r.handLoss, r.handBest, r.handScale)
+		fmt.Fprintf(stdout, "validation loss against results only (wdl=1): integer net %.6f (%.6f with its best scale %.0f), hand-written eval %.6f (%.6f with its best scale %.0f)\n",
+			r.intResult, r.intResultBest, r.intResultScale, r.handResult, r.handResultBest, r.handResultScale)
+	}
+	f, err := os.Create(c.out)
+	if err != nil {
+		return err
+	}
+	if err := net.Write(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s (H=%d %s)\n", c.out, net.H, net.Act)
+	return nil
+}
+
+type comparison struct {
+	meanAbs                                float64
+	maxAbs                                 int
+	floatLoss, intLoss, handLoss, handBest float64
+	handScale                              float64
+	intResult, handResult, handResultBest  float64
+	handResultScale                        float64
+	intResultBest, intResultScale          float64
+}
+
+// compare scores the validation set with the float model, the integer net
+// and the hand-written evaluation.
+func compare(m *model, net *nnue.Net, d *dataset, lc lossConfig) comparison {
+	var r comparison
+	s := m.newScratch()
+	acc := net.NewAccumulators(1)
+	intCP := make([]float64, d.len())
+	var sumAbs float64
+	for i := range d.len() {
+		s.us, s.them = d.sideFeatures(i, s.us, s.them)
+		f := float64(m.forward(s, s.us, s.them)) * netScale
+		acc[0].RefreshFeatures(net, d.features(i))
+		q := net.Evaluate(&acc[0], d.stm[i])
+		intCP[i] = float64(q)
+		diff := math.Abs(f - float64(q))
+		sumAbs += diff
+		r.maxAbs = max(r.maxAbs, int(math.Ceil(diff)))
+		r.floatLoss += sq(sigmoid(f/lc.scale) - float64(lc.target(d.score[i], d.result[i])))
+	}
+	n := float64(d.len())
+	r.meanAbs = sumAbs / n
+	r.floatLoss /= n
+	hand := make([]float64, d.len())
+	for i, h := range d.hand {
+		hand[i] = float64(h)
+	}
+	lcR := lossConfig{scale: lc.scale, wdl: 1}
+	r.intLoss = cpLoss(intCP, d, lc, lc.scale)
+	r.handLoss = cpLoss(hand, d, lc, lc.scale)
+	r.handScale, r.handBest = bestScale(hand, d, lc)
+	r.intResult = cpLoss(intCP, d, lcR, lc.scale)
+	r.handResult = cpLoss(hand, d, lcR, lc.scale)
+	r.handResultScale, r.handResultBest = bestScale(hand, d, lcR)
+	r.intResultScale, r.intResultBest = bestScale(intCP, d, lcR)
+	return r
+}
+
+func sq(x float64) float64 { return x * x }
+
+// cpLoss is the mean loss of scores cp (side to move's view) predicted
+// through sigmoid(cp/predScale) against lc's targets.
+func cpLoss(cp []float64, d *dataset, lc lossConfig, predScale float64) float64 {
+	var s float64
+	for i, x := range cp {
+		s += sq(sigmoid(x/predScale) - float64(lc.target(d.score[i], d.result[i])))
+	}
+	return s / float64(len(cp))
+}
+
+// bestScale finds the prediction scale that minimises cpLoss (golden
+// section search over 50..2000 cp).
+func bestScale(cp []float64, d *dataset, lc lossConfig) (scale, loss float64) {
+	lo, hi := 50.0, 2000.0
+	g := (math.Sqrt(5) - 1) / 2
+	for range 40 {
+		a, b := hi-g*(hi-lo), lo+g*(hi-lo)
+		if cpLoss(cp, d, lc, a) < cpLoss(cp, d, lc, b) {
+			hi = b
+		} else {
+			lo = a
+		}
+	}
+	scale = (lo + hi) / 2
+	return scale, cpLoss(cp, d, lc, scale)
+}
