@@ -50,7 +50,7 @@ type config struct {
 	seed                                                  uint64
 	keepBest                                              bool
 	maxTime                                               time.Duration
-	out, checkpoint, resume                               string
+	out, checkpoint, resume, compare                      string
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -61,6 +61,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&c.out, "out", "net.nnue", "the quantised network to write")
 	fs.StringVar(&c.checkpoint, "checkpoint", "", "float checkpoint written after every epoch (default: <out>.ckpt)")
 	fs.StringVar(&c.resume, "resume", "", "continue from this checkpoint (its H and activation win over the flags)")
+	fs.StringVar(&c.compare, "compare", "", "train nothing: report this net's and the hand-written evaluation's validation losses")
 	fs.IntVar(&c.hidden, "hidden", 256, "accumulator width H (a multiple of 16)")
 	act := fs.String("act", "screlu", "hidden activation: crelu or screlu")
 	fs.IntVar(&c.epochs, "epochs", 20, "passes over the training data")
@@ -122,8 +123,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "read %d positions from %d files in %v: %d training, %d validation, %d malformed lines skipped\n",
 		st.read, len(paths), time.Since(t0).Round(time.Millisecond), st.train, st.valid, st.bad)
-	if train.len() == 0 {
+	if train.len() == 0 && c.compare == "" {
 		return fmt.Errorf("no training positions")
+	}
+	if c.compare != "" {
+		net, err := nnue.LoadFile(c.compare)
+		if err != nil {
+			return err
+		}
+		report(c, nil, net, valid, stdout)
+		return nil
 	}
 	m, err := trainNet(c, train, valid, stdout)
 	if err != nil {
@@ -195,14 +204,7 @@ func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error)
 // with the hand-written evaluation on the validation set, and writes the net.
 func finish(c config, m *model, valid *dataset, stdout io.Writer) error {
 	net := m.quantise()
-	if valid.len() > 0 {
-		r := compare(m, net, valid, lossConfig{scale: c.scale, wdl: c.wdl})
-		fmt.Fprintf(stdout, "quantisation: mean |float - integer| = %.3f cp, max %d cp over %d validation positions\n", r.meanAbs, r.maxAbs, valid.len())
-		fmt.Fprintf(stdout, "validation loss (target wdl=%g, scale %g): float net %.6f, integer net %.6f, hand-written eval %.6f (%.6f with its best scale %.0f)\n",
-			c.wdl, c.scale, r.floatLoss, r.intLoss, r.handLoss, r.handBest, r.handScale)
-		fmt.Fprintf(stdout, "validation loss against results only (wdl=1): integer net %.6f (%.6f with its best scale %.0f), hand-written eval %.6f (%.6f with its best scale %.0f)\n",
-			r.intResult, r.intResultBest, r.intResultScale, r.handResult, r.handResultBest, r.handResultScale)
-	}
+	report(c, m, net, valid, stdout)
 	f, err := os.Create(c.out)
 	if err != nil {
 		return err
@@ -218,51 +220,44 @@ func finish(c config, m *model, valid *dataset, stdout io.Writer) error {
 	return nil
 }
 
-type comparison struct {
-	meanAbs                                float64
-	maxAbs                                 int
-	floatLoss, intLoss, handLoss, handBest float64
-	handScale                              float64
-	intResult, handResult, handResultBest  float64
-	handResultScale                        float64
-	intResultBest, intResultScale          float64
-}
-
-// compare scores the validation set with the float model, the integer net
-// and the hand-written evaluation.
-func compare(m *model, net *nnue.Net, d *dataset, lc lossConfig) comparison {
-	var r comparison
-	s := m.newScratch()
+// report prints, on the validation set, the quantisation error (when the
+// float model m is given) and the losses of the integer net and of the
+// hand-written evaluation against three targets: the training one, scores
+// only and results only, each at --scale and at the prediction scale that
+// suits each evaluation best.
+func report(c config, m *model, net *nnue.Net, d *dataset, stdout io.Writer) {
+	if d.len() == 0 {
+		return
+	}
+	n := d.len()
+	intCP, hand := make([]float64, n), make([]float64, n)
 	acc := net.NewAccumulators(1)
-	intCP := make([]float64, d.len())
-	var sumAbs float64
-	for i := range d.len() {
-		s.us, s.them = d.sideFeatures(i, s.us, s.them)
-		f := float64(m.forward(s, s.us, s.them)) * netScale
+	var s *scratch
+	if m != nil {
+		s = m.newScratch()
+	}
+	var sumAbs, maxAbs float64
+	for i := range n {
 		acc[0].RefreshFeatures(net, d.features(i))
-		q := net.Evaluate(&acc[0], d.stm[i])
-		intCP[i] = float64(q)
-		diff := math.Abs(f - float64(q))
-		sumAbs += diff
-		r.maxAbs = max(r.maxAbs, int(math.Ceil(diff)))
-		r.floatLoss += sq(sigmoid(f/lc.scale) - float64(lc.target(d.score[i], d.result[i])))
+		intCP[i] = float64(net.Evaluate(&acc[0], d.stm[i]))
+		hand[i] = float64(d.hand[i])
+		if m != nil {
+			s.us, s.them = d.sideFeatures(i, s.us, s.them)
+			diff := math.Abs(float64(m.forward(s, s.us, s.them))*netScale - intCP[i])
+			sumAbs += diff
+			maxAbs = max(maxAbs, diff)
+		}
 	}
-	n := float64(d.len())
-	r.meanAbs = sumAbs / n
-	r.floatLoss /= n
-	hand := make([]float64, d.len())
-	for i, h := range d.hand {
-		hand[i] = float64(h)
+	if m != nil {
+		fmt.Fprintf(stdout, "quantisation: mean |float - integer| = %.3f cp, max %.0f cp over %d validation positions\n", sumAbs/float64(n), maxAbs, n)
 	}
-	lcR := lossConfig{scale: lc.scale, wdl: 1}
-	r.intLoss = cpLoss(intCP, d, lc, lc.scale)
-	r.handLoss = cpLoss(hand, d, lc, lc.scale)
-	r.handScale, r.handBest = bestScale(hand, d, lc)
-	r.intResult = cpLoss(intCP, d, lcR, lc.scale)
-	r.handResult = cpLoss(hand, d, lcR, lc.scale)
-	r.handResultScale, r.handResultBest = bestScale(hand, d, lcR)
-	r.intResultScale, r.intResultBest = bestScale(intCP, d, lcR)
-	return r
+	for _, wdl := range []float64{c.wdl, 0, 1} {
+		lc := lossConfig{scale: c.scale, wdl: wdl}
+		ns, nb := bestScale(intCP, d, lc)
+		hs, hb := bestScale(hand, d, lc)
+		fmt.Fprintf(stdout, "validation loss, target wdl=%g: net %.6f (%.6f at its best scale %.0f), hand-written eval %.6f (%.6f at its best scale %.0f)\n",
+			wdl, cpLoss(intCP, d, lc, c.scale), nb, ns, cpLoss(hand, d, lc, c.scale), hb, hs)
+	}
 }
 
 func sq(x float64) float64 { return x * x }
