@@ -48,7 +48,8 @@ type config struct {
 	lr, gamma, scale, wdl                                 float64
 	act                                                   nnue.Activation
 	seed                                                  uint64
-	keepBest                                              bool
+	keepBest, mirror                                      bool
+	patience                                              int
 	maxTime                                               time.Duration
 	out, checkpoint, resume, compare                      string
 }
@@ -75,7 +76,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&c.holdout, "holdout", 20, "keep every N-th block out of training for validation (0: none)")
 	fs.IntVar(&c.block, "block", 10000, "positions per holdout block")
 	fs.IntVar(&c.limit, "limit", 0, "read at most this many positions (0: all)")
-	fs.BoolVar(&c.keepBest, "keep-best", true, "quantise the epoch with the lowest validation loss, not the last")
+	fs.BoolVar(&c.keepBest, "keep-best", true, "quantise the epoch with the lowest validation loss, not the last (its checkpoint is <checkpoint>.best)")
+	fs.IntVar(&c.patience, "patience", 2, "stop after this many epochs without a better validation loss (0: never)")
+	fs.BoolVar(&c.mirror, "mirror", false, "also train on every position mirrored across the d/e file line")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed for the initial weights and the shuffling")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -161,7 +164,11 @@ func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error)
 	fmt.Fprintf(stdout, "H=%d %s, batch %d, lr %g (x%g per epoch), scale %g, wdl %g, %d threads, seed %d\n",
 		m.h, m.act, c.batch, c.lr, c.gamma, c.scale, c.wdl, c.threads, c.seed)
 	fmt.Fprintf(stdout, "epoch 0  validation %.6f\n", m.evalLoss(valid, lc, work))
-	idx := make([]int, train.len())
+	n := train.len()
+	if c.mirror {
+		n *= 2 // i >= train.len() stands for the file-mirrored copy
+	}
+	idx := make([]int, n)
 	for i := range idx {
 		idx[i] = i
 	}
@@ -185,11 +192,18 @@ func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error)
 		vl := m.evalLoss(valid, lc, work)
 		fmt.Fprintf(stdout, "epoch %d  lr %.6f  train %.6f  validation %.6f  (%v)\n",
 			e, opt.lr, loss/float64(len(idx)), vl, last.Round(time.Second))
-		if c.keepBest && vl < bestLoss {
-			best, bestLoss, bestEpoch = m.clone(), vl, e
-		}
 		if err := m.save(c.checkpoint, opt); err != nil {
 			return nil, fmt.Errorf("checkpoint: %w", err)
+		}
+		if math.IsNaN(vl) { // no validation set: nothing to compare
+		} else if vl < bestLoss {
+			best, bestLoss, bestEpoch = m.clone(), vl, e
+			if err := m.save(c.checkpoint+".best", opt); err != nil {
+				return nil, fmt.Errorf("checkpoint: %w", err)
+			}
+		} else if c.patience > 0 && e-bestEpoch >= c.patience {
+			fmt.Fprintf(stdout, "stopping: no better validation loss for %d epochs\n", c.patience)
+			break
 		}
 		opt.lr *= c.gamma
 	}

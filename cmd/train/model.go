@@ -161,12 +161,22 @@ func (c lossConfig) target(score int16, result float32) float32 {
 	return float32((1-c.wdl)*sigmoid(float64(score)/c.scale) + c.wdl*float64(result))
 }
 
-// features fills us and them with the side-to-move and other-side feature
-// indices of sample i.
+// sideFeatures fills us and them with the side-to-move and other-side
+// feature indices of sample i; with flip, of its mirror image across the
+// d/e file line (the net does not see castling rights, so the labels hold).
 func (d *dataset) sideFeatures(i int, us, them []int) ([]int, []int) {
+	return d.sideFeaturesFlip(i, false, us, them)
+}
+
+func (d *dataset) sideFeaturesFlip(i int, flip bool, us, them []int) ([]int, []int) {
 	us, them = us[:0], them[:0]
+	x := 0
+	if flip {
+		x = 7
+	}
 	for _, f := range d.features(i) {
-		w, b := int(f), nnue.MirrorFeature(int(f))
+		w := int(f) ^ x
+		b := nnue.MirrorFeature(w)
 		if d.stm[i] == 0 {
 			us, them = append(us, w), append(them, b)
 		} else {
@@ -178,7 +188,8 @@ func (d *dataset) sideFeatures(i int, us, them []int) ([]int, []int) {
 
 // step runs forward and backward over samples idx of d on every scratch
 // (one goroutine each) and returns the summed loss. Gradients are summed,
-// not averaged.
+// not averaged. An index i >= d.len() is the file-mirrored copy of sample
+// i - d.len().
 func (m *model) step(d *dataset, idx []int, lc lossConfig, work []*scratch) float64 {
 	var wg sync.WaitGroup
 	per := (len(idx) + len(work) - 1) / len(work)
@@ -190,7 +201,11 @@ func (m *model) step(d *dataset, idx []int, lc lossConfig, work []*scratch) floa
 			k := float32(netScale / lc.scale)
 			var loss float64
 			for _, i := range idx[lo:hi] {
-				s.us, s.them = d.sideFeatures(i, s.us, s.them)
+				flip := i >= d.len()
+				if flip {
+					i -= d.len()
+				}
+				s.us, s.them = d.sideFeaturesFlip(i, flip, s.us, s.them)
 				out := m.forward(s, s.us, s.them)
 				p := float32(sigmoid(float64(out * k)))
 				e := p - lc.target(d.score[i], d.result[i])

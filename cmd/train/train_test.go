@@ -248,3 +248,27 @@ func TestCheckpointRoundTrip(t *testing.T) {
 		t.Fatalf("truncated checkpoint: %v", err)
 	}
 }
+
+// TestMirrorFeatures checks that the flipped features of a position are
+// those of its mirror image across the d/e line.
+func TestMirrorFeatures(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.txt")
+	lines := "r3k2r/1pq2ppp/8/3pP3/8/2N5/PP3PPP/R1BQK2R b KQkq - 0 1 | 10 | 0.5\n" +
+		"r2k3r/ppp2qp1/8/3Pp3/8/5N2/PPP3PP/R2KQB1R b - - 0 1 | 10 | 0.5\n"
+	if err := os.WriteFile(path, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, _, _, err := load([]string{path}, 0, 1000, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fu, ft := d.sideFeaturesFlip(0, true, nil, nil)
+	mu, mt := d.sideFeatures(1, nil, nil)
+	slices.Sort(fu)
+	slices.Sort(ft)
+	slices.Sort(mu)
+	slices.Sort(mt)
+	if !slices.Equal(fu, mu) || !slices.Equal(ft, mt) {
+		t.Fatalf("flipped %v %v, mirror image %v %v", fu, ft, mu, mt)
+	}
+}

@@ -1,6 +1,10 @@
 package nnue
 
-import "github.com/kingrook/kingrook/movegen"
+import (
+	"unsafe"
+
+	"github.com/kingrook/kingrook/movegen"
+)
 
 // Accumulator holds the first layer's output for both perspectives (White's
 // at index 0, Black's at 1) of one position. Make them with NewAccumulators;
@@ -150,35 +154,53 @@ func (a *Accumulator) Apply(n *Net, parent *Accumulator, d Delta) {
 	}
 }
 
-// The plain Go twins of the SIMD kernels. int16 arithmetic wraps the same
-// way in both, so they agree bit for bit on any input.
+// The plain Go twins of the SIMD kernels work on four int16 lanes per
+// uint64 (SWAR: the top bit of each lane is handled apart so that no carry
+// or borrow crosses into the next lane). int16 arithmetic wraps the same way
+// in both, so they agree bit for bit with the SIMD kernels and with a plain
+// int16 loop on any input (tested). Every slice they get starts on an
+// 8-byte boundary: H is a multiple of 16 and each accumulator and weight row
+// starts a multiple of H int16s into an allocation.
+
+const laneTops = 0x8000_8000_8000_8000
+
+func swarAdd(x, y uint64) uint64 { return ((x &^ laneTops) + (y &^ laneTops)) ^ ((x ^ y) & laneTops) }
+func swarSub(x, y uint64) uint64 { return ((x | laneTops) - (y &^ laneTops)) ^ ((x ^ ^y) & laneTops) }
+
+// lanes views an int16 slice (length a multiple of 4) as uint64 words.
+func lanes(s []int16) []uint64 {
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), len(s)/4)
+}
 
 func addGeneric(dst, w []int16) {
-	w = w[:len(dst)]
-	for i := range dst {
-		dst[i] += w[i]
+	d, a := lanes(dst), lanes(w)
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = swarAdd(d[i], a[i])
 	}
 }
 
 func addSubGeneric(dst, src, a0, s0 []int16) {
-	src, a0, s0 = src[:len(dst)], a0[:len(dst)], s0[:len(dst)]
-	for i := range dst {
-		dst[i] = src[i] + a0[i] - s0[i]
+	d, s, a, b := lanes(dst), lanes(src), lanes(a0), lanes(s0)
+	s, a, b = s[:len(d)], a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = swarSub(swarAdd(s[i], a[i]), b[i])
 	}
 }
 
 func addSubSubGeneric(dst, src, a0, s0, s1 []int16) {
-	src, a0, s0, s1 = src[:len(dst)], a0[:len(dst)], s0[:len(dst)], s1[:len(dst)]
-	for i := range dst {
-		dst[i] = src[i] + a0[i] - s0[i] - s1[i]
+	d, s, a, b, c := lanes(dst), lanes(src), lanes(a0), lanes(s0), lanes(s1)
+	s, a, b, c = s[:len(d)], a[:len(d)], b[:len(d)], c[:len(d)]
+	for i := range d {
+		d[i] = swarSub(swarSub(swarAdd(s[i], a[i]), b[i]), c[i])
 	}
 }
 
 func addAddSubSubGeneric(dst, src, a0, a1, s0, s1 []int16) {
-	n := len(dst)
-	src, a0, a1, s0, s1 = src[:n], a0[:n], a1[:n], s0[:n], s1[:n]
-	for i := range dst {
-		dst[i] = src[i] + a0[i] + a1[i] - s0[i] - s1[i]
+	d, s, a, e, b, c := lanes(dst), lanes(src), lanes(a0), lanes(a1), lanes(s0), lanes(s1)
+	s, a, e, b, c = s[:len(d)], a[:len(d)], e[:len(d)], b[:len(d)], c[:len(d)]
+	for i := range d {
+		d[i] = swarSub(swarSub(swarAdd(swarAdd(s[i], a[i]), e[i]), b[i]), c[i])
 	}
 }
 

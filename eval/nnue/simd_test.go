@@ -85,3 +85,51 @@ func TestPathsAgreeAlongGames(t *testing.T) {
 		})
 	}
 }
+
+// TestGenericMatchesScalar checks the SWAR kernels of the plain path
+// against one int16 at a time, with values that wrap.
+func TestGenericMatchesScalar(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, h := range []int{16, 256} {
+		for range 100 {
+			var v [5][]int16
+			for k := range v {
+				v[k] = make([]int16, h)
+				for i := range v[k] {
+					v[k][i] = int16(r.Uint32())
+				}
+			}
+			src, a0, a1, s0, s1 := v[0], v[1], v[2], v[3], v[4]
+			want, got := make([]int16, h), make([]int16, h)
+			for i := range want {
+				want[i] = src[i] + a0[i] + a1[i] - s0[i] - s1[i]
+			}
+			addAddSubSubGeneric(got, src, a0, a1, s0, s1)
+			if !slices.Equal(got, want) {
+				t.Fatalf("H=%d: addAddSubSub %v, want %v", h, got[:8], want[:8])
+			}
+			for i := range want {
+				want[i] = src[i] + a0[i] - s0[i] - s1[i]
+			}
+			addSubSubGeneric(got, src, a0, s0, s1)
+			if !slices.Equal(got, want) {
+				t.Fatalf("H=%d: addSubSub differs", h)
+			}
+			for i := range want {
+				want[i] = src[i] + a0[i] - s0[i]
+			}
+			addSubGeneric(got, src, a0, s0)
+			if !slices.Equal(got, want) {
+				t.Fatalf("H=%d: addSub differs", h)
+			}
+			for i := range want {
+				want[i] = src[i] + a1[i]
+			}
+			copy(got, src)
+			addGeneric(got, a1)
+			if !slices.Equal(got, want) {
+				t.Fatalf("H=%d: add differs", h)
+			}
+		}
+	}
+}
