@@ -107,6 +107,16 @@ func newDataset() *dataset { return &dataset{off: []uint32{0}} }
 
 func (d *dataset) len() int { return len(d.stm) }
 
+// truncate keeps the first n samples.
+func (d *dataset) truncate(n int) {
+	d.feats = d.feats[:d.off[n]]
+	d.off = d.off[:n+1]
+	d.stm, d.score, d.result = d.stm[:n], d.score[:n], d.result[:n]
+	if len(d.hand) > n {
+		d.hand = d.hand[:n]
+	}
+}
+
 func (d *dataset) features(i int) []uint16 { return d.feats[d.off[i]:d.off[i+1]] }
 
 func (d *dataset) add(pos *movegen.Position, score int, result float64, withHand bool) {

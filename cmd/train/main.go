@@ -11,13 +11,14 @@
 // updated. The loss is the mean squared error between
 // sigmoid(output*400/scale) and the target
 // (1-wdl)*sigmoid(score/scale) + wdl*result, both from the side to move's
-// view. Positions are shuffled every epoch (--seed), the validation loss is
-// printed per epoch and a checkpoint (float weights and Adam state,
-// --resume to continue) is written after each. At the end the net is
-// quantised to integers (eval/nnue's format) and the quantisation error is
-// reported: the mean absolute difference in centipawns between the float
-// and the integer outputs on the validation set, next to the hand-written
-// evaluation's validation loss for comparison. See eval/nnue/README.md for
+// view. Positions are shuffled every epoch (--seed; --mirror adds their
+// mirror images across the d/e line), the validation loss is printed per
+// epoch and a checkpoint (float weights and Adam state, --resume to
+// continue) is written after each; the best epoch is kept (--patience stops
+// early). At the end the net is quantised to integers (eval/nnue's format)
+// and the quantisation error is reported: the mean absolute difference in
+// centipawns between the float and the integer outputs on the validation
+// set, next to the hand-written evaluation's validation loss for comparison. See eval/nnue/README.md for
 // the commands that made the shipped net.
 package main
 
@@ -49,7 +50,7 @@ type config struct {
 	act                                                   nnue.Activation
 	seed                                                  uint64
 	keepBest, mirror                                      bool
-	patience                                              int
+	patience, trainLimit                                  int
 	maxTime                                               time.Duration
 	out, checkpoint, resume, compare                      string
 }
@@ -76,6 +77,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&c.holdout, "holdout", 20, "keep every N-th block out of training for validation (0: none)")
 	fs.IntVar(&c.block, "block", 10000, "positions per holdout block")
 	fs.IntVar(&c.limit, "limit", 0, "read at most this many positions (0: all)")
+	fs.IntVar(&c.trainLimit, "train-limit", 0, "train on at most this many of the training positions, validation unchanged: for learning curves (0: all)")
 	fs.BoolVar(&c.keepBest, "keep-best", true, "quantise the epoch with the lowest validation loss, not the last (its checkpoint is <checkpoint>.best)")
 	fs.IntVar(&c.patience, "patience", 2, "stop after this many epochs without a better validation loss (0: never)")
 	fs.BoolVar(&c.mirror, "mirror", false, "also train on every position mirrored across the d/e file line")
@@ -126,6 +128,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "read %d positions from %d files in %v: %d training, %d validation, %d malformed lines skipped\n",
 		st.read, len(paths), time.Since(t0).Round(time.Millisecond), st.train, st.valid, st.bad)
+	if c.trainLimit > 0 && c.trainLimit < train.len() {
+		train.truncate(c.trainLimit)
+		fmt.Fprintf(stdout, "training on the first %d positions only\n", c.trainLimit)
+	}
 	if train.len() == 0 && c.compare == "" {
 		return fmt.Errorf("no training positions")
 	}

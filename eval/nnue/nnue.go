@@ -180,6 +180,15 @@ func outputGeneric(n *Net, us, them []int16) int64 {
 	return s + int64(n.OutputB)
 }
 
+// EvaluatePosition refreshes a scratch accumulator and evaluates pos, in
+// centipawns from the side to move's view: for displays and tests, not for
+// the search (it allocates).
+func (n *Net) EvaluatePosition(pos *movegen.Position) int {
+	acc := n.NewAccumulators(1)
+	acc[0].Refresh(n, pos)
+	return n.Evaluate(&acc[0], pos.SideToMove())
+}
+
 func (n *Net) useSIMD() bool { return n.simdOK && !n.forceNoSIM }
 
 // SIMD tells whether this net runs on the SIMD path (GOEXPERIMENT=simd
