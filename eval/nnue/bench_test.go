@@ -6,24 +6,35 @@ import (
 	"github.com/kingrook/kingrook/movegen"
 )
 
-// The benchmarks run the embedded net on each path: go test -bench . for
-// the plain Go path only, GOEXPERIMENT=simd go test -bench . for both.
+// The benchmarks run the embedded net and random nets of width 128 and 256
+// on each path: go test -bench . for the plain Go path only,
+// GOEXPERIMENT=simd go test -bench . for both.
 
 func paths(b *testing.B, run func(b *testing.B, n *Net)) {
-	for _, simd := range []bool{false, true} {
-		name := "plain"
-		if simd {
-			name = "simd"
-		}
-		b.Run(name, func(b *testing.B) {
-			n := Default()
-			if simd && !n.simdOK {
-				b.Skip("no SIMD path in this build or on this CPU")
+	nets := []struct {
+		name string
+		net  func() *Net
+	}{
+		{"default", Default},
+		{"H128", func() *Net { return randomNet(128, SCReLU, 1) }},
+		{"H256", func() *Net { return randomNet(256, SCReLU, 1) }},
+	}
+	for _, nn := range nets {
+		for _, simd := range []bool{false, true} {
+			name := nn.name + "/plain"
+			if simd {
+				name = nn.name + "/simd"
 			}
-			n.forceNoSIM = !simd
-			b.ReportAllocs()
-			run(b, n)
-		})
+			b.Run(name, func(b *testing.B) {
+				n := nn.net()
+				if simd && !n.simdOK {
+					b.Skip("no SIMD path in this build or on this CPU")
+				}
+				n.forceNoSIM = !simd
+				b.ReportAllocs()
+				run(b, n)
+			})
+		}
 	}
 }
 

@@ -155,27 +155,35 @@ func (n *Net) Evaluate(acc *Accumulator, stm movegen.Color) int {
 }
 
 // outputGeneric is the output layer in plain Go: the activated accumulators
-// dotted with the output weights, plus the bias, in units of QA*QB.
+// dotted with the output weights, plus the bias, in units of QA*QB. Sums of
+// 16 lanes fit in int32 (the loader bounds QA and the weights).
 func outputGeneric(n *Net, us, them []int16) int64 {
 	h := n.H
 	wu, wt := n.OutputW[:h], n.OutputW[h:2*h]
 	us, them = us[:h], them[:h]
 	qa := int32(n.QA)
 	var s int64
-	switch n.Act {
-	case SCReLU:
-		for i := range h {
-			u := min(max(int32(us[i]), 0), qa)
-			t := min(max(int32(them[i]), 0), qa)
-			s += int64(u*u*int32(wu[i]) + t*t*int32(wt[i]))
+	for i := 0; i+16 <= h; i += 16 {
+		u, t := (*[16]int16)(us[i:i+16]), (*[16]int16)(them[i:i+16])
+		a, b := (*[16]int16)(wu[i:i+16]), (*[16]int16)(wt[i:i+16])
+		var c int32
+		if n.Act == SCReLU {
+			for j := range 16 {
+				x := min(max(int32(u[j]), 0), qa)
+				y := min(max(int32(t[j]), 0), qa)
+				c += x*x*int32(a[j]) + y*y*int32(b[j])
+			}
+		} else {
+			for j := range 16 {
+				x := min(max(int32(u[j]), 0), qa)
+				y := min(max(int32(t[j]), 0), qa)
+				c += x*int32(a[j]) + y*int32(b[j])
+			}
 		}
+		s += int64(c)
+	}
+	if n.Act == SCReLU {
 		s /= int64(qa)
-	default:
-		for i := range h {
-			u := min(max(int32(us[i]), 0), qa)
-			t := min(max(int32(them[i]), 0), qa)
-			s += int64(u*int32(wu[i]) + t*int32(wt[i]))
-		}
 	}
 	return s + int64(n.OutputB)
 }
