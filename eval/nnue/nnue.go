@@ -74,6 +74,9 @@ const (
 	MaxHidden = 4096
 	// HiddenAlign: H must be a multiple of this (the SIMD width in int16s).
 	HiddenAlign = 16
+	// MaxScore bounds Evaluate's results, well inside the search's
+	// non-mate range.
+	MaxScore = 20000
 )
 
 // Activation is the hidden layer's non-linearity.
@@ -142,7 +145,8 @@ func AppendFeatures(dst []uint16, pos *movegen.Position) []uint16 {
 }
 
 // Evaluate returns the net's score of the position whose accumulator is acc,
-// in centipawns from stm's point of view (stm is the side to move).
+// in centipawns from stm's point of view (stm is the side to move), within
+// [-MaxScore, MaxScore]. It has no tempo bonus or 50-move fade of its own.
 func (n *Net) Evaluate(acc *Accumulator, stm movegen.Color) int {
 	us, them := acc.v[stm], acc.v[stm^1]
 	var sum int64
@@ -151,7 +155,8 @@ func (n *Net) Evaluate(acc *Accumulator, stm movegen.Color) int {
 	} else {
 		sum = outputGeneric(n, us, them)
 	}
-	return int(sum * int64(n.Scale) / (int64(n.QA) * int64(n.QB)))
+	cp := sum * int64(n.Scale) / (int64(n.QA) * int64(n.QB))
+	return int(min(max(cp, -MaxScore), MaxScore))
 }
 
 // outputGeneric is the output layer in plain Go: the activated accumulators

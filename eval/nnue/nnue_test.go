@@ -223,3 +223,24 @@ func TestColourFlipSymmetry(t *testing.T) {
 		}
 	}
 }
+
+func TestEvaluateBounded(t *testing.T) {
+	n := randomNet(16, SCReLU, 1)
+	for i := range n.OutputW {
+		n.OutputW[i] = 127
+	}
+	for i := range n.FeatureB {
+		n.FeatureB[i] = 255
+	}
+	acc := n.NewAccumulators(1)
+	acc[0].RefreshFeatures(n, nil)
+	if got := n.Evaluate(&acc[0], movegen.White); got != MaxScore {
+		t.Fatalf("saturated net scores %d, want %d", got, MaxScore)
+	}
+	for i := range n.OutputW {
+		n.OutputW[i] = -127
+	}
+	if got := n.Evaluate(&acc[0], movegen.Black); got != -MaxScore {
+		t.Fatalf("saturated net scores %d, want %d", got, -MaxScore)
+	}
+}
