@@ -1,0 +1,412 @@
+package main
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"sync"
+
+	"github.com/kingrook/kingrook/eval/nnue"
+)
+
+// Quantisation of the shipped integer net (see eval/nnue).
+const (
+	qa       = 255
+	qb       = 256
+	netScale = 400        // centipawns per unit of the float output
+	wClip    = 1.98       // first-layer weights and biases stay in [-wClip, wClip]: 1.98*QA*32 < 32767
+	w2Clip   = 127.0 / qb // output weights stay in [-w2Clip, w2Clip]: the SIMD path needs |QB*w| <= 127
+)
+
+// model is the float network: the same shape as nnue.Net.
+type model struct {
+	h   int
+	act nnue.Activation
+	w1  []float32 // Inputs x h, input-major
+	b1  []float32 // h
+	w2  []float32 // 2h: side to move's half, then the other side's
+	b2  float32
+}
+
+func newModel(h int, act nnue.Activation, rng *rand.Rand) *model {
+	m := &model{h: h, act: act, w1: make([]float32, nnue.Inputs*h), b1: make([]float32, h), w2: make([]float32, 2*h)}
+	for i := range m.w1 {
+		m.w1[i] = float32(rng.NormFloat64() * 0.05)
+	}
+	for i := range m.b1 {
+		m.b1[i] = 0.1
+	}
+	s := 1 / math.Sqrt(float64(2*h))
+	for i := range m.w2 {
+		m.w2[i] = float32((rng.Float64()*2 - 1) * s)
+	}
+	return m
+}
+
+// activate returns the activation and its derivative at x.
+func (m *model) activate(x float32) (float32, float32) {
+	if x <= 0 {
+		return 0, 0
+	}
+	if x >= 1 {
+		return 1, 0
+	}
+	if m.act == nnue.SCReLU {
+		return x * x, 2 * x
+	}
+	return x, 1
+}
+
+// sample is one training position in the side to move's view.
+type sample struct {
+	us, them []int // feature indices from the side to move's and the other side's perspective
+	target   float32
+}
+
+// scratch is one thread's working memory and gradient.
+type scratch struct {
+	accU, accT, hU, hT, dU, dT []float32
+	g                          *grads
+	us, them                   []int
+}
+
+type grads struct {
+	w1, b1, w2 []float32
+	b2         float32
+	touched    []bool // rows of w1 with a gradient
+	loss       float64
+}
+
+func (m *model) newGrads() *grads {
+	return &grads{w1: make([]float32, len(m.w1)), b1: make([]float32, m.h), w2: make([]float32, 2*m.h), touched: make([]bool, nnue.Inputs)}
+}
+
+func (m *model) newScratch() *scratch {
+	h := m.h
+	return &scratch{accU: make([]float32, h), accT: make([]float32, h), hU: make([]float32, h), hT: make([]float32, h),
+		dU: make([]float32, h), dT: make([]float32, h), g: m.newGrads()}
+}
+
+// forward returns the float output (in units of netScale centipawns) for
+// the features, leaving accumulators and activations in s.
+func (m *model) forward(s *scratch, us, them []int) float32 {
+	h := m.h
+	copy(s.accU, m.b1)
+	copy(s.accT, m.b1)
+	for _, f := range us {
+		addF32(s.accU, m.w1[f*h:f*h+h])
+	}
+	for _, f := range them {
+		addF32(s.accT, m.w1[f*h:f*h+h])
+	}
+	out := m.b2
+	wu, wt := m.w2[:h], m.w2[h:]
+	for i := range h {
+		a, _ := m.activate(s.accU[i])
+		b, _ := m.activate(s.accT[i])
+		s.hU[i], s.hT[i] = a, b
+		out += a*wu[i] + b*wt[i]
+	}
+	return out
+}
+
+// backward adds the gradient of the output times gOut to s.g.
+func (m *model) backward(s *scratch, us, them []int, gOut float32) {
+	h := m.h
+	g := s.g
+	g.b2 += gOut
+	wu, wt := m.w2[:h], m.w2[h:]
+	gu, gt := g.w2[:h], g.w2[h:]
+	for i := range h {
+		gu[i] += gOut * s.hU[i]
+		gt[i] += gOut * s.hT[i]
+		_, du := m.activate(s.accU[i])
+		_, dt := m.activate(s.accT[i])
+		s.dU[i] = gOut * wu[i] * du
+		s.dT[i] = gOut * wt[i] * dt
+		g.b1[i] += s.dU[i] + s.dT[i]
+	}
+	for _, f := range us {
+		addF32(g.w1[f*h:f*h+h], s.dU)
+		g.touched[f] = true
+	}
+	for _, f := range them {
+		addF32(g.w1[f*h:f*h+h], s.dT)
+		g.touched[f] = true
+	}
+}
+
+func addF32(dst, src []float32) {
+	src = src[:len(dst)]
+	for i := range dst {
+		dst[i] += src[i]
+	}
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// lossConfig maps a sample's labels to the target and the net's output to a
+// prediction: target = (1-wdl)*sigmoid(score/scale) + wdl*result,
+// prediction = sigmoid(output*netScale/scale), loss = (prediction-target)^2.
+type lossConfig struct {
+	scale, wdl float64
+}
+
+func (c lossConfig) target(score int16, result float32) float32 {
+	return float32((1-c.wdl)*sigmoid(float64(score)/c.scale) + c.wdl*float64(result))
+}
+
+// sideFeatures fills us and them with the side-to-move and other-side
+// feature indices of sample i; with flip, of its mirror image across the
+// d/e file line (the net does not see castling rights, so the labels hold).
+func (d *dataset) sideFeatures(i int, us, them []int) ([]int, []int) {
+	return d.sideFeaturesFlip(i, false, us, them)
+}
+
+func (d *dataset) sideFeaturesFlip(i int, flip bool, us, them []int) ([]int, []int) {
+	us, them = us[:0], them[:0]
+	x := 0
+	if flip {
+		x = 7
+	}
+	for _, f := range d.features(i) {
+		w := int(f) ^ x
+		b := nnue.MirrorFeature(w)
+		if d.stm[i] == 0 {
+			us, them = append(us, w), append(them, b)
+		} else {
+			us, them = append(us, b), append(them, w)
+		}
+	}
+	return us, them
+}
+
+// step runs forward and backward over samples idx of d on every scratch
+// (one goroutine each) and returns the summed loss. Gradients are summed,
+// not averaged. An index i >= d.len() is the file-mirrored copy of sample
+// i - d.len().
+func (m *model) step(d *dataset, idx []int, lc lossConfig, work []*scratch) float64 {
+	var wg sync.WaitGroup
+	per := (len(idx) + len(work) - 1) / len(work)
+	for t, s := range work {
+		lo, hi := min(t*per, len(idx)), min((t+1)*per, len(idx))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			k := float32(netScale / lc.scale)
+			var loss float64
+			for _, i := range idx[lo:hi] {
+				flip := i >= d.len()
+				if flip {
+					i -= d.len()
+				}
+				s.us, s.them = d.sideFeaturesFlip(i, flip, s.us, s.them)
+				out := m.forward(s, s.us, s.them)
+				p := float32(sigmoid(float64(out * k)))
+				e := p - lc.target(d.score[i], d.result[i])
+				loss += float64(e * e)
+				m.backward(s, s.us, s.them, 2*e*p*(1-p)*k)
+			}
+			s.g.loss = loss
+		}()
+	}
+	wg.Wait()
+	var loss float64
+	for _, s := range work {
+		loss += s.g.loss
+	}
+	return loss
+}
+
+// evalLoss returns the mean loss of d under the model (no gradients).
+func (m *model) evalLoss(d *dataset, lc lossConfig, work []*scratch) float64 {
+	if d.len() == 0 {
+		return math.NaN()
+	}
+	var wg sync.WaitGroup
+	per := (d.len() + len(work) - 1) / len(work)
+	sums := make([]float64, len(work))
+	for t, s := range work {
+		lo, hi := min(t*per, d.len()), min((t+1)*per, d.len())
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			k := float32(netScale / lc.scale)
+			for i := lo; i < hi; i++ {
+				s.us, s.them = d.sideFeatures(i, s.us, s.them)
+				p := float32(sigmoid(float64(m.forward(s, s.us, s.them) * k)))
+				e := p - lc.target(d.score[i], d.result[i])
+				sums[t] += float64(e * e)
+			}
+		}()
+	}
+	wg.Wait()
+	var sum float64
+	for _, x := range sums {
+		sum += x
+	}
+	return sum / float64(d.len())
+}
+
+// adam holds the optimiser's moments for every parameter.
+type adam struct {
+	lr, beta1, beta2, eps float64
+	t                     int
+	m, v                  [4][]float32 // w1, b1, w2, b2
+}
+
+func newAdam(m *model, lr float64) *adam {
+	a := &adam{lr: lr, beta1: 0.9, beta2: 0.999, eps: 1e-8}
+	for i, n := range []int{len(m.w1), len(m.b1), len(m.w2), 1} {
+		a.m[i], a.v[i] = make([]float32, n), make([]float32, n)
+	}
+	return a
+}
+
+func (a *adam) update(p, g, mom, vel []float32, scale float32, c1, c2 float64, clip float32) {
+	b1, b2 := float32(a.beta1), float32(a.beta2)
+	lr1, lr2 := float32(a.lr/c1), float32(1/c2)
+	eps := float32(a.eps)
+	g = g[:len(p)]
+	mom, vel = mom[:len(p)], vel[:len(p)]
+	for i := range p {
+		gi := g[i] * scale
+		mom[i] = b1*mom[i] + (1-b1)*gi
+		vel[i] = b2*vel[i] + (1-b2)*gi*gi
+		x := p[i] - lr1*mom[i]/(float32(math.Sqrt(float64(vel[i]*lr2)))+eps)
+		p[i] = min(max(x, -clip), clip)
+		g[i] = 0
+	}
+}
+
+// apply reduces the threads' gradients into the first one, averages over n
+// samples and takes one Adam step. Only rows of w1 that some sample touched
+// are updated and cleared (sparse first layer).
+func (a *adam) apply(m *model, work []*scratch, n int) {
+	a.t++
+	c1 := 1 - math.Pow(a.beta1, float64(a.t))
+	c2 := 1 - math.Pow(a.beta2, float64(a.t))
+	g := work[0].g
+	scale := float32(1 / float64(n))
+	h := m.h
+	for _, s := range work[1:] {
+		o := s.g
+		for f, t := range o.touched {
+			if t {
+				addF32(g.w1[f*h:f*h+h], o.w1[f*h:f*h+h])
+				clear(o.w1[f*h : f*h+h])
+				g.touched[f], o.touched[f] = true, false
+			}
+		}
+		addF32(g.b1, o.b1)
+		addF32(g.w2, o.w2)
+		g.b2 += o.b2
+		clear(o.b1)
+		clear(o.w2)
+		o.b2 = 0
+	}
+	for f, t := range g.touched {
+		if t {
+			a.update(m.w1[f*h:f*h+h], g.w1[f*h:f*h+h], a.m[0][f*h:f*h+h], a.v[0][f*h:f*h+h], scale, c1, c2, wClip)
+			g.touched[f] = false
+		}
+	}
+	a.update(m.b1, g.b1, a.m[1], a.v[1], scale, c1, c2, wClip)
+	a.update(m.w2, g.w2, a.m[2], a.v[2], scale, c1, c2, w2Clip)
+	b2 := []float32{m.b2}
+	gb2 := []float32{g.b2}
+	a.update(b2, gb2, a.m[3], a.v[3], scale, c1, c2, 1e9)
+	m.b2, g.b2 = b2[0], 0
+}
+
+// clone returns a copy of m's weights.
+func (m *model) clone() *model {
+	return &model{h: m.h, act: m.act, w1: slices.Clone(m.w1), b1: slices.Clone(m.b1), w2: slices.Clone(m.w2), b2: m.b2}
+}
+
+// quantise returns the integer net of m.
+func (m *model) quantise() *nnue.Net {
+	n := &nnue.Net{H: m.h, Act: m.act, QA: qa, QB: qb, Scale: netScale,
+		FeatureW: make([]int16, len(m.w1)), FeatureB: make([]int16, m.h), OutputW: make([]int16, 2*m.h)}
+	round := func(x float32, s float64) int16 { return int16(math.Round(float64(x) * s)) }
+	for i, w := range m.w1 {
+		n.FeatureW[i] = round(w, qa)
+	}
+	for i, w := range m.b1 {
+		n.FeatureB[i] = round(w, qa)
+	}
+	for i, w := range m.w2 {
+		n.OutputW[i] = round(w, qb)
+	}
+	n.OutputB = int32(math.Round(float64(m.b2) * qa * qb))
+	return n
+}
+
+// checkpoint layout, little-endian: magic "KRCK", H, activation, Adam step
+// (uint32 each), then float32 w1, b1, w2, b2 and Adam's first and second
+// moments in the same order.
+const ckMagic uint32 = 'K' | 'R'<<8 | 'C'<<16 | 'K'<<24
+
+func (m *model) save(path string, a *adam) error {
+	f, err := os.Create(path + ".tmp")
+	if err != nil {
+		return err
+	}
+	parts := []any{[4]uint32{ckMagic, uint32(m.h), uint32(m.act), uint32(a.t)}, m.w1, m.b1, m.w2, m.b2}
+	for i := range 4 {
+		parts = append(parts, a.m[i])
+	}
+	for i := range 4 {
+		parts = append(parts, a.v[i])
+	}
+	for _, p := range parts {
+		if err := binary.Write(f, binary.LittleEndian, p); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(path+".tmp", path)
+}
+
+func loadCheckpoint(path string, lr float64) (*model, *adam, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	var hdr [4]uint32
+	if err := binary.Read(f, binary.LittleEndian, &hdr); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if hdr[0] != ckMagic || hdr[1] == 0 || hdr[1] > 4096 || hdr[2] > 1 {
+		return nil, nil, fmt.Errorf("%s: not a checkpoint", path)
+	}
+	m := &model{h: int(hdr[1]), act: nnue.Activation(hdr[2])}
+	m.w1, m.b1, m.w2 = make([]float32, nnue.Inputs*m.h), make([]float32, m.h), make([]float32, 2*m.h)
+	a := newAdam(m, lr)
+	a.t = int(hdr[3])
+	parts := []any{m.w1, m.b1, m.w2, &m.b2}
+	for i := range 4 {
+		parts = append(parts, a.m[i])
+	}
+	for i := range 4 {
+		parts = append(parts, a.v[i])
+	}
+	for _, p := range parts {
+		if err := binary.Read(f, binary.LittleEndian, p); err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				return nil, nil, fmt.Errorf("%s: truncated checkpoint", path)
+			}
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	return m, a, nil
+}

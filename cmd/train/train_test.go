@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kingrook/kingrook/eval/nnue"
+	"github.com/kingrook/kingrook/movegen"
+)
+
+var pieceValue = [...]int{movegen.Pawn: 100, movegen.Knight: 300, movegen.Bishop: 300, movegen.Rook: 500, movegen.Queen: 900}
+
+// syntheticLines plays random games and labels their positions with the
+// material balance (White's view) and a result that follows its sign.
+func syntheticLines(t testing.TB, n int, seed uint64) []string {
+	r := rand.New(rand.NewPCG(seed, 1))
+	var lines []string
+	var list movegen.MoveList
+	for len(lines) < n {
+		pos := movegen.NewPosition()
+		if err := pos.SetFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"); err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 120 && len(lines) < n; ply++ {
+			list.Clear()
+			pos.GenerateLegal(&list)
+			if list.Len() == 0 {
+				break
+			}
+			pos.Make(list.At(r.IntN(list.Len())))
+			if ply < 6 {
+				continue
+			}
+			mat := 0
+			for pt := movegen.Pawn; pt <= movegen.Queen; pt++ {
+				mat += pieceValue[pt] * (pos.Pieces(movegen.White, pt).Count() - pos.Pieces(movegen.Black, pt).Count())
+			}
+			res := "0.5"
+			if mat > 150 {
+				res = "1.0"
+			} else if mat < -150 {
+				res = "0.0"
+			}
+			lines = append(lines, fmt.Sprintf("%s | %d | %s", pos.FEN(true), mat, res))
+		}
+	}
+	return lines
+}
+
+func writeGz(t testing.TB, path string, lines []string) {
+	var buf bytes.Buffer
+	z := gzip.NewWriter(&buf)
+	z.Write([]byte(strings.Join(lines, "\n") + "\n"))
+	z.Close()
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTextReader(t *testing.T) {
+	in := "# comment\n\n" +
+		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 950 | 1.0\n" +
+		"4k3/8/8/8/8/8/8/3QK3 b - - 0 1 | 900 | 1.0\n" +
+		"not a fen | 3 | 0.5\n" +
+		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | x | 0.5\n" +
+		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 3 | 0.7\n" +
+		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 3\n"
+	path := filepath.Join(t.TempDir(), "d.txt")
+	if err := os.WriteFile(path, []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	train, valid, st, err := load([]string{path}, 0, 1000, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.read != 2 || st.bad != 4 || train.len() != 2 || valid.len() != 0 {
+		t.Fatalf("stats %+v", st)
+	}
+	// Scores and results are stored from the side to move's view.
+	if train.score[0] != 950 || train.result[0] != 1 || train.score[1] != -900 || train.result[1] != 0 {
+		t.Fatalf("scores %v results %v", train.score, train.result)
+	}
+	if got := len(train.features(0)); got != 3 {
+		t.Fatalf("%d features for three pieces", got)
+	}
+	if _, _, _, err := load([]string{filepath.Join(t.TempDir(), "x.bin")}, 0, 1, 0); err == nil {
+		t.Fatal("no error for a missing file of unknown format")
+	}
+}
+
+func TestHoldoutSplit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.txt.gz")
+	writeGz(t, path, syntheticLines(t, 1000, 1))
+	train, valid, _, err := load([]string{path}, 4, 100, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if train.len() != 800 || valid.len() != 200 || len(valid.hand) != 200 { // blocks 3 and 7 of 10
+		t.Fatalf("%d training, %d validation (%d hand evals): want 800 and 200", train.len(), valid.len(), len(valid.hand))
+	}
+}
+
+// TestGradientCheck compares the analytic gradient with central finite
+// differences on a tiny net, for both activations.
+func TestGradientCheck(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.txt.gz")
+	writeGz(t, path, syntheticLines(t, 20, 2))
+	d, _, _, err := load([]string{path}, 0, 1000, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lc := lossConfig{scale: 400, wdl: 0.3}
+	idx := make([]int, d.len())
+	for i := range idx {
+		idx[i] = i
+	}
+	for _, act := range []nnue.Activation{nnue.CReLU, nnue.SCReLU} {
+		m := newModel(8, act, rand.New(rand.NewPCG(3, 4)))
+		for i := range m.w2 {
+			m.w2[i] *= 20 // a gradient big enough to measure in float32
+		}
+		work := []*scratch{m.newScratch()}
+		m.step(d, idx, lc, work)
+		g := work[0].g
+		loss := func() float64 {
+			var s float64
+			sc := m.newScratch()
+			for _, i := range idx {
+				sc.us, sc.them = d.sideFeatures(i, sc.us, sc.them)
+				p := sigmoid(float64(m.forward(sc, sc.us, sc.them)) * netScale / lc.scale)
+				s += sq(p - float64(lc.target(d.score[i], d.result[i])))
+			}
+			return s
+		}
+		check := func(name string, p *float32, analytic float32) {
+			const eps = 1e-3
+			old := *p
+			*p = old + eps
+			up := loss()
+			*p = old - eps
+			down := loss()
+			*p = old
+			numeric := (up - down) / (2 * eps)
+			if math.Abs(numeric-float64(analytic)) > 0.02*math.Abs(numeric)+1e-5 {
+				t.Errorf("%v %s: analytic %.6g, numeric %.6g", act, name, analytic, numeric)
+			}
+		}
+		check("b2", &m.b2, g.b2)
+		for i := range 4 {
+			check(fmt.Sprintf("w2[%d]", i), &m.w2[i], g.w2[i])
+			check(fmt.Sprintf("b1[%d]", i), &m.b1[i], g.b1[i])
+		}
+		checked := 0
+		for f := range nnue.Inputs {
+			if g.touched[f] && checked < 6 {
+				check(fmt.Sprintf("w1[%d][1]", f), &m.w1[f*m.h+1], g.w1[f*m.h+1])
+				checked++
+			}
+		}
+		if checked == 0 {
+			t.Fatal("no first-layer row touched")
+		}
+	}
+}
+
+// TestTrainLearnsAndQuantises trains on material-labelled positions: the
+// validation loss must fall far below its start, and the integer net must
+// stay within a few centipawns of the float one.
+func TestTrainLearnsAndQuantises(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.txt.gz")
+	writeGz(t, data, syntheticLines(t, 12000, 5))
+	out := filepath.Join(dir, "t.nnue")
+	var stdout, stderr bytes.Buffer
+	args := []string{"--data", data, "--out", out, "--hidden", "32", "--epochs", "8", "--batch", "256", "--lr", "0.005",
+		"--threads", "2", "--block", "500", "--holdout", "6", "--seed", "3"}
+	if err := run(args, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	var first, last, qerr float64
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		var e int
+		var v, x float64
+		if _, err := fmt.Sscanf(line, "epoch 0  validation %f", &v); err == nil {
+			first = v
+		}
+		if _, err := fmt.Sscanf(line, "epoch %d  lr %f  train %f  validation %f", &e, &x, &x, &v); err == nil {
+			if last == 0 || v < last {
+				last = v // the lowest validation loss, the epoch that is kept
+			}
+		}
+		if _, err := fmt.Sscanf(line, "quantisation: mean |float - integer| = %f", &v); err == nil {
+			qerr = v
+		}
+	}
+	if first == 0 || last == 0 || last > first/3 {
+		t.Fatalf("validation loss %g -> %g: did not fall to a third\n%s", first, last, stdout.String())
+	}
+	if qerr == 0 || qerr > 5 {
+		t.Fatalf("quantisation error %g cp\n%s", qerr, stdout.String())
+	}
+	n, err := nnue.LoadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The net must have learnt that a queen is worth a lot.
+	acc := n.NewAccumulators(1)
+	up, down := movegen.NewPosition(), movegen.NewPosition()
+	up.SetFEN("4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1")
+	down.SetFEN("3qk3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1")
+	acc[0].Refresh(n, up)
+	a := n.Evaluate(&acc[0], movegen.White)
+	acc[0].Refresh(n, down)
+	b := n.Evaluate(&acc[0], movegen.White)
+	if a < b+500 {
+		t.Fatalf("a queen up scores %d, a queen down %d", a, b)
+	}
+}
+
+func TestCheckpointRoundTrip(t *testing.T) {
+	m := newModel(16, nnue.SCReLU, rand.New(rand.NewPCG(1, 1)))
+	m.b2 = 0.25
+	a := newAdam(m, 0.001)
+	a.t = 17
+	a.m[2][3], a.v[0][5] = 0.5, 0.125
+	path := filepath.Join(t.TempDir(), "c.ckpt")
+	if err := m.save(path, a); err != nil {
+		t.Fatal(err)
+	}
+	m2, a2, err := loadCheckpoint(path, 0.001)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(m.w1, m2.w1) || !slices.Equal(m.w2, m2.w2) || m.b2 != m2.b2 || a2.t != 17 || a2.m[2][3] != 0.5 || a2.v[0][5] != 0.125 {
+		t.Fatal("checkpoint does not round-trip")
+	}
+	b, _ := os.ReadFile(path)
+	os.WriteFile(path, b[:len(b)-3], 0o644)
+	if _, _, err := loadCheckpoint(path, 0.001); err == nil || !strings.Contains(err.Error(), "truncated") {
+		t.Fatalf("truncated checkpoint: %v", err)
+	}
+}
+
+// TestMirrorFeatures checks that the flipped features of a position are
+// those of its mirror image across the d/e line.
+func TestMirrorFeatures(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.txt")
+	lines := "r3k2r/1pq2ppp/8/3pP3/8/2N5/PP3PPP/R1BQK2R b KQkq - 0 1 | 10 | 0.5\n" +
+		"r2k3r/ppp2qp1/8/3Pp3/8/5N2/PPP3PP/R2KQB1R b - - 0 1 | 10 | 0.5\n"
+	if err := os.WriteFile(path, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, _, _, err := load([]string{path}, 0, 1000, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fu, ft := d.sideFeaturesFlip(0, true, nil, nil)
+	mu, mt := d.sideFeatures(1, nil, nil)
+	slices.Sort(fu)
+	slices.Sort(ft)
+	slices.Sort(mu)
+	slices.Sort(mt)
+	if !slices.Equal(fu, mu) || !slices.Equal(ft, mt) {
+		t.Fatalf("flipped %v %v, mirror image %v %v", fu, ft, mu, mt)
+	}
+}

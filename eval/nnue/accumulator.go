@@ -1,0 +1,217 @@
+package nnue
+
+import (
+	"unsafe"
+
+	"github.com/kingrook/kingrook/movegen"
+)
+
+// Accumulator holds the first layer's output for both perspectives (White's
+// at index 0, Black's at 1) of one position. Make them with NewAccumulators;
+// the zero value is unusable.
+type Accumulator struct {
+	v [2][]int16
+}
+
+// NewAccumulators returns k accumulators for n sharing one backing array
+// (one allocation), meant as a searcher's per-ply stack.
+func (n *Net) NewAccumulators(k int) []Accumulator {
+	back := make([]int16, 2*k*n.H)
+	accs := make([]Accumulator, k)
+	for i := range accs {
+		o := 2 * i * n.H
+		accs[i].v[0] = back[o : o+n.H : o+n.H]
+		accs[i].v[1] = back[o+n.H : o+2*n.H : o+2*n.H]
+	}
+	return accs
+}
+
+// Values returns the accumulator of perspective c (read-only use).
+func (a *Accumulator) Values(c movegen.Color) []int16 { return a.v[c] }
+
+// CopyFrom sets a to src (for a null move).
+func (a *Accumulator) CopyFrom(src *Accumulator) {
+	copy(a.v[0], src.v[0])
+	copy(a.v[1], src.v[1])
+}
+
+// Refresh computes a from scratch: the biases plus the rows of every piece
+// of pos, for both perspectives.
+func (a *Accumulator) Refresh(n *Net, pos *movegen.Position) {
+	for c := movegen.White; c <= movegen.Black; c++ {
+		dst := a.v[c]
+		copy(dst, n.FeatureB)
+		occ := pos.Occupied()
+		for occ != 0 {
+			sq := occ.PopLSB()
+			f := FeatureIndex(c, pos.PieceOn(sq), sq)
+			n.addRow(dst, f)
+		}
+	}
+}
+
+func (n *Net) row(f int) []int16 { return n.FeatureW[f*n.H : f*n.H+n.H] }
+
+func (n *Net) addRow(dst []int16, f int) {
+	if n.useSIMD() {
+		addSIMD(dst, n.row(f))
+		return
+	}
+	addGeneric(dst, n.row(f))
+}
+
+// Delta is the change of input features a move makes: pieces removed from
+// and put on squares, at most two of each (castling).
+type Delta struct {
+	NAdd, NSub int
+	Add, Sub   [2]PieceSquare
+}
+
+// PieceSquare is one input: a piece on a square.
+type PieceSquare struct {
+	Piece  movegen.Piece
+	Square movegen.Square
+}
+
+// MoveDelta returns the feature changes of legal move m in pos, the
+// position before the move is made.
+func MoveDelta(pos *movegen.Position, m movegen.Move) Delta {
+	var d Delta
+	from, to := m.From(), m.To()
+	pc := pos.PieceOn(from)
+	switch m.Kind() {
+	case movegen.Castling:
+		rook := pos.PieceOn(to)
+		kTo, rTo := m.CastlingKingTarget(), m.CastlingRookTarget()
+		d.Sub = [2]PieceSquare{{pc, from}, {rook, to}}
+		d.Add = [2]PieceSquare{{pc, kTo}, {rook, rTo}}
+		d.NSub, d.NAdd = 2, 2
+		// A king or rook that stays put is removed and put back: skip both.
+		if kTo == from {
+			d.Sub[0], d.Add[0] = d.Sub[1], d.Add[1]
+			d.NSub, d.NAdd = 1, 1
+		} else if rTo == to {
+			d.NSub, d.NAdd = 1, 1
+		}
+	case movegen.EnPassant:
+		d.Sub = [2]PieceSquare{{pc, from}, {pos.PieceOn(to ^ 8), to ^ 8}}
+		d.Add[0] = PieceSquare{pc, to}
+		d.NSub, d.NAdd = 2, 1
+	default:
+		put := pc
+		if m.Kind() == movegen.Promotion {
+			put = movegen.MakePiece(pc.Color(), m.PromotionType())
+		}
+		d.Sub[0] = PieceSquare{pc, from}
+		d.NSub = 1
+		if cap := pos.PieceOn(to); cap != movegen.NoPiece {
+			d.Sub[1] = PieceSquare{cap, to}
+			d.NSub = 2
+		}
+		d.Add[0] = PieceSquare{put, to}
+		d.NAdd = 1
+	}
+	return d
+}
+
+// Update sets a to parent's values changed by move m, where pos is the
+// position BEFORE m is made (parent is its accumulator). a and parent must
+// be different accumulators of the same Net.
+func (a *Accumulator) Update(n *Net, parent *Accumulator, pos *movegen.Position, m movegen.Move) {
+	a.Apply(n, parent, MoveDelta(pos, m))
+}
+
+// Apply sets a to parent's values changed by d.
+func (a *Accumulator) Apply(n *Net, parent *Accumulator, d Delta) {
+	for c := movegen.White; c <= movegen.Black; c++ {
+		dst, src := a.v[c], parent.v[c]
+		a0 := n.row(FeatureIndex(c, d.Add[0].Piece, d.Add[0].Square))
+		s0 := n.row(FeatureIndex(c, d.Sub[0].Piece, d.Sub[0].Square))
+		simd := n.useSIMD()
+		switch {
+		case d.NAdd == 1 && d.NSub == 1:
+			if simd {
+				addSubSIMD(dst, src, a0, s0)
+			} else {
+				addSubGeneric(dst, src, a0, s0)
+			}
+		case d.NAdd == 1 && d.NSub == 2:
+			s1 := n.row(FeatureIndex(c, d.Sub[1].Piece, d.Sub[1].Square))
+			if simd {
+				addSubSubSIMD(dst, src, a0, s0, s1)
+			} else {
+				addSubSubGeneric(dst, src, a0, s0, s1)
+			}
+		default: // castling with king and rook both moving
+			a1 := n.row(FeatureIndex(c, d.Add[1].Piece, d.Add[1].Square))
+			s1 := n.row(FeatureIndex(c, d.Sub[1].Piece, d.Sub[1].Square))
+			if simd {
+				addAddSubSubSIMD(dst, src, a0, a1, s0, s1)
+			} else {
+				addAddSubSubGeneric(dst, src, a0, a1, s0, s1)
+			}
+		}
+	}
+}
+
+// The plain Go twins of the SIMD kernels work on four int16 lanes per
+// uint64 (SWAR: the top bit of each lane is handled apart so that no carry
+// or borrow crosses into the next lane). int16 arithmetic wraps the same way
+// in both, so they agree bit for bit with the SIMD kernels and with a plain
+// int16 loop on any input (tested). Every slice they get starts on an
+// 8-byte boundary: H is a multiple of 16 and each accumulator and weight row
+// starts a multiple of H int16s into an allocation.
+
+const laneTops = 0x8000_8000_8000_8000
+
+func swarAdd(x, y uint64) uint64 { return ((x &^ laneTops) + (y &^ laneTops)) ^ ((x ^ y) & laneTops) }
+func swarSub(x, y uint64) uint64 { return ((x | laneTops) - (y &^ laneTops)) ^ ((x ^ ^y) & laneTops) }
+
+// lanes views an int16 slice (length a multiple of 4) as uint64 words.
+func lanes(s []int16) []uint64 {
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), len(s)/4)
+}
+
+func addGeneric(dst, w []int16) {
+	d, a := lanes(dst), lanes(w)
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = swarAdd(d[i], a[i])
+	}
+}
+
+func addSubGeneric(dst, src, a0, s0 []int16) {
+	d, s, a, b := lanes(dst), lanes(src), lanes(a0), lanes(s0)
+	s, a, b = s[:len(d)], a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = swarSub(swarAdd(s[i], a[i]), b[i])
+	}
+}
+
+func addSubSubGeneric(dst, src, a0, s0, s1 []int16) {
+	d, s, a, b, c := lanes(dst), lanes(src), lanes(a0), lanes(s0), lanes(s1)
+	s, a, b, c = s[:len(d)], a[:len(d)], b[:len(d)], c[:len(d)]
+	for i := range d {
+		d[i] = swarSub(swarSub(swarAdd(s[i], a[i]), b[i]), c[i])
+	}
+}
+
+func addAddSubSubGeneric(dst, src, a0, a1, s0, s1 []int16) {
+	d, s, a, e, b, c := lanes(dst), lanes(src), lanes(a0), lanes(a1), lanes(s0), lanes(s1)
+	s, a, e, b, c = s[:len(d)], a[:len(d)], e[:len(d)], b[:len(d)], c[:len(d)]
+	for i := range d {
+		d[i] = swarSub(swarSub(swarAdd(swarAdd(s[i], a[i]), e[i]), b[i]), c[i])
+	}
+}
+
+// RefreshFeatures computes a from scratch from a list of White-perspective
+// feature indices (as AppendFeatures returns): the trainer's way to run the
+// integer net without a Position.
+func (a *Accumulator) RefreshFeatures(n *Net, white []uint16) {
+	copy(a.v[0], n.FeatureB)
+	copy(a.v[1], n.FeatureB)
+	for _, f := range white {
+		n.addRow(a.v[0], int(f))
+		n.addRow(a.v[1], MirrorFeature(int(f)))
+	}
+}

@@ -1,0 +1,82 @@
+package nnue
+
+import (
+	"testing"
+
+	"github.com/kingrook/kingrook/movegen"
+)
+
+// The benchmarks run the embedded net and random nets of width 128 and 256
+// on each path: go test -bench . for the plain Go path only,
+// GOEXPERIMENT=simd go test -bench . for both.
+
+func paths(b *testing.B, run func(b *testing.B, n *Net)) {
+	nets := []struct {
+		name string
+		net  func() *Net
+	}{
+		{"default", Default},
+		{"H128", func() *Net { return randomNet(128, SCReLU, 1) }},
+		{"H256", func() *Net { return randomNet(256, SCReLU, 1) }},
+	}
+	for _, nn := range nets {
+		for _, simd := range []bool{false, true} {
+			name := nn.name + "/plain"
+			if simd {
+				name = nn.name + "/simd"
+			}
+			b.Run(name, func(b *testing.B) {
+				n := nn.net()
+				if simd && !n.simdOK {
+					b.Skip("no SIMD path in this build or on this CPU")
+				}
+				n.forceNoSIM = !simd
+				b.ReportAllocs()
+				run(b, n)
+			})
+		}
+	}
+}
+
+const benchFEN = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
+
+func BenchmarkRefresh(b *testing.B) {
+	paths(b, func(b *testing.B, n *Net) {
+		pos := mustPos(b, benchFEN)
+		acc := n.NewAccumulators(1)
+		for b.Loop() {
+			acc[0].Refresh(n, pos)
+		}
+	})
+}
+
+// BenchmarkUpdate: one quiet move or capture, both perspectives.
+func BenchmarkUpdate(b *testing.B) {
+	paths(b, func(b *testing.B, n *Net) {
+		pos := mustPos(b, benchFEN)
+		var list movegen.MoveList
+		pos.GenerateLegal(&list)
+		acc := n.NewAccumulators(2)
+		acc[0].Refresh(n, pos)
+		i := 0
+		for b.Loop() {
+			acc[1].Update(n, &acc[0], pos, list.At(i))
+			if i++; i == list.Len() {
+				i = 0
+			}
+		}
+	})
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	paths(b, func(b *testing.B, n *Net) {
+		pos := mustPos(b, benchFEN)
+		acc := n.NewAccumulators(1)
+		acc[0].Refresh(n, pos)
+		s := 0
+		for b.Loop() {
+			s += n.Evaluate(&acc[0], movegen.White)
+		}
+		_ = s
+	})
+}

@@ -1,0 +1,135 @@
+package nnue
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Magic is the first word of a .nnue file ("KRNN" as little-endian bytes)
+// and Version the format version that follows it.
+const (
+	Magic   uint32 = 'K' | 'R'<<8 | 'N'<<16 | 'N'<<24
+	Version uint32 = 1
+)
+
+const headerWords = 8
+
+// ErrFormat is wrapped by every error Load returns for a malformed file.
+var ErrFormat = errors.New("nnue: malformed network file")
+
+// Load reads a network. The file is little-endian throughout:
+//
+//	offset  size        field
+//	0       4           magic "KRNN"
+//	4       4           version, uint32 = 1
+//	8       4           inputs per perspective, uint32 = 768
+//	12      4           H, the accumulator width, uint32: a multiple of 16, at most 1024
+//	16      4           activation, uint32: 0 clipped ReLU, 1 squared clipped ReLU
+//	20      4           QA, uint32, 1..255: first-layer scale (activation clamps to [0, QA])
+//	24      4           QB, uint32, >= 1: output-weight scale
+//	28      4           Scale, uint32, >= 1: centipawns per unit of float output
+//	32      768*H*2     first-layer weights, int16, input-major: input f's H weights are contiguous
+//	...     H*2         first-layer biases, int16
+//	...     2*H*2       output weights, int16: H for the side to move's accumulator, then H for the other's
+//	...     4           output bias, int32 (scaled by QA*QB)
+//
+// and nothing after. With squared clipped ReLU the output weights must lie
+// in [-127, 127] (the SIMD path multiplies activation by weight in int16).
+// A missing, truncated, over-long or wrong-architecture file is an error
+// wrapping ErrFormat that says what is wrong.
+func Load(r io.Reader) (*Net, error) {
+	var hdr [headerWords]uint32
+	if err := binary.Read(r, binary.LittleEndian, &hdr); err != nil {
+		return nil, fmt.Errorf("%w: header: %v", ErrFormat, err)
+	}
+	if hdr[0] != Magic {
+		return nil, fmt.Errorf("%w: bad magic %#08x, want %#08x (\"KRNN\")", ErrFormat, hdr[0], Magic)
+	}
+	if hdr[1] != Version {
+		return nil, fmt.Errorf("%w: version %d, this build reads version %d", ErrFormat, hdr[1], Version)
+	}
+	if hdr[2] != Inputs {
+		return nil, fmt.Errorf("%w: %d inputs per perspective, this build has %d", ErrFormat, hdr[2], Inputs)
+	}
+	h := hdr[3]
+	if h == 0 || h > 1024 || h%HiddenAlign != 0 {
+		return nil, fmt.Errorf("%w: hidden width %d, want a multiple of %d in 16..1024", ErrFormat, h, HiddenAlign)
+	}
+	act := Activation(hdr[4])
+	if act != CReLU && act != SCReLU {
+		return nil, fmt.Errorf("%w: unknown activation %d", ErrFormat, hdr[4])
+	}
+	if hdr[5] < 1 || hdr[5] > 255 || hdr[6] < 1 || hdr[6] > 1<<15 || hdr[7] < 1 || hdr[7] > 1<<15 {
+		return nil, fmt.Errorf("%w: QA %d (want 1..255), QB %d, Scale %d (want 1..32768)", ErrFormat, hdr[5], hdr[6], hdr[7])
+	}
+	n := &Net{
+		H: int(h), Act: act, QA: int32(hdr[5]), QB: int32(hdr[6]), Scale: int32(hdr[7]),
+		FeatureW: make([]int16, Inputs*int(h)),
+		FeatureB: make([]int16, h),
+		OutputW:  make([]int16, 2*h),
+	}
+	for _, part := range []struct {
+		name string
+		dst  any
+	}{{"first-layer weights", n.FeatureW}, {"first-layer biases", n.FeatureB}, {"output weights", n.OutputW}, {"output bias", &n.OutputB}} {
+		if err := binary.Read(r, binary.LittleEndian, part.dst); err != nil {
+			return nil, fmt.Errorf("%w: truncated in the %s (H=%d): %v", ErrFormat, part.name, h, err)
+		}
+	}
+	var extra [1]byte
+	if k, _ := r.Read(extra[:]); k != 0 {
+		return nil, fmt.Errorf("%w: data after the output bias (is H=%d right?)", ErrFormat, h)
+	}
+	if act == SCReLU {
+		for _, w := range n.OutputW {
+			if w < -127 || w > 127 {
+				return nil, fmt.Errorf("%w: output weight %d outside [-127, 127] with squared clipped ReLU", ErrFormat, w)
+			}
+		}
+	}
+	n.simdOK = simdAvailable(n.H)
+	return n, nil
+}
+
+// LoadFile reads a network from a file.
+func LoadFile(path string) (*Net, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("nnue: %w", err)
+	}
+	defer f.Close()
+	n, err := Load(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return n, nil
+}
+
+// Write writes n in the format Load reads.
+func (n *Net) Write(w io.Writer) error {
+	hdr := [headerWords]uint32{Magic, Version, Inputs, uint32(n.H), uint32(n.Act), uint32(n.QA), uint32(n.QB), uint32(n.Scale)}
+	for _, part := range []any{hdr, n.FeatureW, n.FeatureB, n.OutputW, n.OutputB} {
+		if err := binary.Write(w, binary.LittleEndian, part); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+//go:embed default.nnue
+var defaultNet []byte
+
+// Default returns the embedded network. Every call returns a fresh copy; a
+// search loads it once and shares it.
+func Default() *Net {
+	n, err := Load(bytes.NewReader(defaultNet))
+	if err != nil {
+		panic("nnue: the embedded default.nnue is malformed: " + err.Error())
+	}
+	return n
+}

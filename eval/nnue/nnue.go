@@ -1,0 +1,209 @@
+// Package nnue is Kingrook's efficiently updatable neural network evaluation.
+//
+// # Network
+//
+// A perspective network with one hidden layer:
+//
+//	768 inputs per side  ->  H int16 accumulator (per side)  ->  activation  ->  2H  ->  1
+//
+// Each side has its own accumulator over the same first-layer weights. An
+// input is a piece on a square seen from a side: index
+//
+//	(piece colour == perspective ? 0 : 384) + (piece type - 1)*64 + square
+//
+// with the square mirrored vertically (a1 <-> a8) for Black's perspective, so
+// every side sees itself as White. The output layer reads the side to move's
+// accumulator first and the other side's second, so the net scores the
+// position for the side to move and a colour-flipped position gets exactly
+// the same score. The activation is clipped ReLU, clamp(x, 0, QA), or squared
+// clipped ReLU, clamp(x, 0, QA)^2, as the file's header says.
+//
+// All inference is integer: first-layer weights and biases are int16 scaled
+// by QA, output weights int16 scaled by QB, the output bias int32 scaled by
+// QA*QB; the score in centipawns is output*Scale/(QA*QB). See Load for the
+// byte layout of a .nnue file.
+//
+// # Use in a search
+//
+// A Net is read-only and shared by every thread. Each search worker owns a
+// stack of accumulators, one per ply, allocated once:
+//
+//	net := nnue.Default()                  // or nnue.Load(r) for an EvalFile
+//	stack := net.NewAccumulators(maxPly+1) // one backing array, no allocation afterwards
+//
+//	stack[0].Refresh(net, rootPos)         // at the root of each search
+//
+//	// before pos.Make(m) at ply p (pos is still the position BEFORE the move):
+//	stack[p+1].Update(net, &stack[p], pos, m)
+//	pos.Make(m)
+//	... search ...
+//	pos.Unmake()                           // nothing to undo: stack[p] is untouched
+//
+//	// a null move changes no piece: copy the parent (or reuse its index)
+//	stack[p+1].CopyFrom(&stack[p])
+//
+//	score := net.Evaluate(&stack[p], pos.SideToMove()) // centipawns, side to move's view
+//
+// Update computes the feature changes of the move from the position before
+// it is made (normal moves, captures, promotions with or without capture, en
+// passant, and every castling form, encoded as king takes own rook, with the
+// king or rook possibly staying put or landing on the other's square) and
+// writes parent+changes into the child in one pass. Refresh and any sequence
+// of Updates give bit-identical accumulators (tested along random standard,
+// Chess960 and DFRC games). An accumulator belongs to the Net it was made by:
+// after loading a net with another H, allocate a new stack.
+//
+// # SIMD
+//
+// Built with GOEXPERIMENT=simd on amd64 and run on a CPU with AVX2, the
+// accumulator updates and the output layer use simd/archsimd (16 int16 lanes
+// per operation, VPMADDWD for the dot product); every other build uses the
+// plain Go loops. Both give identical accumulators and scores (tested).
+package nnue
+
+import (
+	"github.com/kingrook/kingrook/movegen"
+)
+
+// Fixed architecture constants.
+const (
+	// Inputs is the number of input features per perspective: 2 colours x 6
+	// piece types x 64 squares.
+	Inputs = 768
+	// MaxHidden bounds H (the accumulator width) a file may declare.
+	MaxHidden = 4096
+	// HiddenAlign: H must be a multiple of this (the SIMD width in int16s).
+	HiddenAlign = 16
+	// MaxScore bounds Evaluate's results, well inside the search's
+	// non-mate range.
+	MaxScore = 20000
+)
+
+// Activation is the hidden layer's non-linearity.
+type Activation uint32
+
+// The activations a file can declare.
+const (
+	CReLU  Activation = 0 // clamp(x, 0, QA)
+	SCReLU Activation = 1 // clamp(x, 0, QA)^2, rescaled by 1/QA
+)
+
+func (a Activation) String() string {
+	switch a {
+	case CReLU:
+		return "crelu"
+	case SCReLU:
+		return "screlu"
+	}
+	return "unknown"
+}
+
+// Net is a loaded network. It is read-only after Load and safe to share
+// between threads.
+type Net struct {
+	H          int        // accumulator width per perspective
+	Act        Activation // hidden activation
+	QA, QB     int32      // quantisation scales of the first and output layers
+	Scale      int32      // centipawns per unit of the float network's output
+	FeatureW   []int16    // Inputs rows of H weights: row f is FeatureW[f*H : f*H+H]
+	FeatureB   []int16    // H biases
+	OutputW    []int16    // 2H weights: side to move's half first, then the other side's
+	OutputB    int32      // output bias, scaled by QA*QB
+	simdOK     bool       // this build and CPU can run the SIMD path for this H
+	forceNoSIM bool       // tests and benchmarks: use the plain Go path
+}
+
+// FeatureIndex returns the input index of piece pc on square sq seen from
+// perspective persp.
+func FeatureIndex(persp movegen.Color, pc movegen.Piece, sq movegen.Square) int {
+	idx := int(pc.Type()-1)*64 + int(sq^movegen.Square(56*uint8(persp)))
+	if pc.Color() != persp {
+		idx += 384
+	}
+	return idx
+}
+
+// MirrorFeature returns the index of the same piece seen from the other
+// perspective: f = FeatureIndex(White, pc, sq) gives FeatureIndex(Black,
+// pc, sq) and the other way round.
+func MirrorFeature(f int) int {
+	if f >= 384 {
+		return (f - 384) ^ 56
+	}
+	return (f + 384) ^ 56
+}
+
+// AppendFeatures appends the White-perspective feature index of every piece
+// of pos to dst (the Black-perspective ones are MirrorFeature of these).
+func AppendFeatures(dst []uint16, pos *movegen.Position) []uint16 {
+	occ := pos.Occupied()
+	for occ != 0 {
+		sq := occ.PopLSB()
+		dst = append(dst, uint16(FeatureIndex(movegen.White, pos.PieceOn(sq), sq)))
+	}
+	return dst
+}
+
+// Evaluate returns the net's score of the position whose accumulator is acc,
+// in centipawns from stm's point of view (stm is the side to move), within
+// [-MaxScore, MaxScore]. It has no tempo bonus or 50-move fade of its own.
+func (n *Net) Evaluate(acc *Accumulator, stm movegen.Color) int {
+	us, them := acc.v[stm], acc.v[stm^1]
+	var sum int64
+	if n.useSIMD() {
+		sum = outputSIMD(n, us, them)
+	} else {
+		sum = outputGeneric(n, us, them)
+	}
+	cp := sum * int64(n.Scale) / (int64(n.QA) * int64(n.QB))
+	return int(min(max(cp, -MaxScore), MaxScore))
+}
+
+// outputGeneric is the output layer in plain Go: the activated accumulators
+// dotted with the output weights, plus the bias, in units of QA*QB. Sums of
+// 16 lanes fit in int32 (the loader bounds QA and the weights).
+func outputGeneric(n *Net, us, them []int16) int64 {
+	h := n.H
+	wu, wt := n.OutputW[:h], n.OutputW[h:2*h]
+	us, them = us[:h], them[:h]
+	qa := int32(n.QA)
+	var s int64
+	for i := 0; i+16 <= h; i += 16 {
+		u, t := (*[16]int16)(us[i:i+16]), (*[16]int16)(them[i:i+16])
+		a, b := (*[16]int16)(wu[i:i+16]), (*[16]int16)(wt[i:i+16])
+		var c int32
+		if n.Act == SCReLU {
+			for j := range 16 {
+				x := min(max(int32(u[j]), 0), qa)
+				y := min(max(int32(t[j]), 0), qa)
+				c += x*x*int32(a[j]) + y*y*int32(b[j])
+			}
+		} else {
+			for j := range 16 {
+				x := min(max(int32(u[j]), 0), qa)
+				y := min(max(int32(t[j]), 0), qa)
+				c += x*int32(a[j]) + y*int32(b[j])
+			}
+		}
+		s += int64(c)
+	}
+	if n.Act == SCReLU {
+		s /= int64(qa)
+	}
+	return s + int64(n.OutputB)
+}
+
+// EvaluatePosition refreshes a scratch accumulator and evaluates pos, in
+// centipawns from the side to move's view: for displays and tests, not for
+// the search (it allocates).
+func (n *Net) EvaluatePosition(pos *movegen.Position) int {
+	acc := n.NewAccumulators(1)
+	acc[0].Refresh(n, pos)
+	return n.Evaluate(&acc[0], pos.SideToMove())
+}
+
+func (n *Net) useSIMD() bool { return n.simdOK && !n.forceNoSIM }
+
+// SIMD tells whether this net runs on the SIMD path (GOEXPERIMENT=simd
+// build, amd64 with AVX2).
+func (n *Net) SIMD() bool { return n.useSIMD() }

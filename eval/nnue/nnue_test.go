@@ -1,0 +1,246 @@
+package nnue
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kingrook/kingrook/movegen"
+)
+
+// randomNet returns a net with random weights in the ranges a trained net
+// uses (and the loader allows).
+func randomNet(h int, act Activation, seed uint64) *Net {
+	r := rand.New(rand.NewPCG(seed, 7))
+	n := &Net{H: h, Act: act, QA: 255, QB: 64, Scale: 400,
+		FeatureW: make([]int16, Inputs*h), FeatureB: make([]int16, h), OutputW: make([]int16, 2*h)}
+	for i := range n.FeatureW {
+		n.FeatureW[i] = int16(r.IntN(201) - 100)
+	}
+	for i := range n.FeatureB {
+		n.FeatureB[i] = int16(r.IntN(301) - 50)
+	}
+	for i := range n.OutputW {
+		n.OutputW[i] = int16(r.IntN(255) - 127)
+	}
+	n.OutputB = int32(r.IntN(20001) - 10000)
+	n.simdOK = simdAvailable(h)
+	return n
+}
+
+// testNets returns nets to test with: the embedded one and random ones of
+// both activations.
+func testNets(t testing.TB) map[string]*Net {
+	return map[string]*Net{
+		"default":    Default(),
+		"crelu-32":   randomNet(32, CReLU, 1),
+		"screlu-128": randomNet(128, SCReLU, 2),
+		"screlu-256": randomNet(256, SCReLU, 3),
+		"crelu-1024": randomNet(1024, CReLU, 4),
+	}
+}
+
+func mustPos(t testing.TB, fen string) *movegen.Position {
+	t.Helper()
+	p := movegen.NewPosition()
+	if err := p.SetFEN(fen); err != nil {
+		t.Fatalf("%s: %v", fen, err)
+	}
+	return p
+}
+
+func TestDefaultNetLoads(t *testing.T) {
+	n := Default()
+	if n.H%HiddenAlign != 0 || len(n.FeatureW) != Inputs*n.H {
+		t.Fatalf("default net: H=%d, %d first-layer weights", n.H, len(n.FeatureW))
+	}
+	var buf bytes.Buffer
+	if err := n.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), defaultNet) {
+		t.Fatal("Write(Load(default.nnue)) differs from default.nnue")
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	var good bytes.Buffer
+	if err := randomNet(32, SCReLU, 9).Write(&good); err != nil {
+		t.Fatal(err)
+	}
+	g := good.Bytes()
+	if _, err := Load(bytes.NewReader(g)); err != nil {
+		t.Fatalf("a good file fails: %v", err)
+	}
+	patch := func(off int, v uint32) []byte {
+		b := bytes.Clone(g)
+		b[off], b[off+1], b[off+2], b[off+3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
+		return b
+	}
+	bigW := bytes.Clone(g)
+	bigW[len(g)-4-1] = 0x7f // the last output weight's high byte: far outside [-127, 127]
+	cases := []struct {
+		name, want string
+		data       []byte
+	}{
+		{"empty", "header", nil},
+		{"short header", "header", g[:10]},
+		{"bad magic", "bad magic", patch(0, 0x12345678)},
+		{"version", "version", patch(4, 2)},
+		{"inputs", "inputs", patch(8, 640)},
+		{"H not aligned", "hidden width", patch(12, 33)},
+		{"H zero", "hidden width", patch(12, 0)},
+		{"H too big for the data", "truncated in the first-layer weights", patch(12, 64)},
+		{"H too small for the data", "data after", patch(12, 16)},
+		{"activation", "activation", patch(16, 7)},
+		{"QA", "QA", patch(20, 256)},
+		{"truncated weights", "truncated in the first-layer weights", g[:100]},
+		{"truncated biases", "truncated in the first-layer biases", g[:32+Inputs*32*2+10]},
+		{"truncated output bias", "truncated in the output bias", g[:len(g)-2]},
+		{"trailing byte", "data after", append(bytes.Clone(g), 0)},
+		{"screlu weight range", "outside [-127, 127]", bigW},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Load(bytes.NewReader(c.data))
+			if err == nil {
+				t.Fatal("loaded a malformed file")
+			}
+			if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %q: want ErrFormat mentioning %q", err, c.want)
+			}
+		})
+	}
+	if _, err := LoadFile(filepath.Join(t.TempDir(), "missing.nnue")); err == nil || !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("missing file: %v", err)
+	}
+}
+
+// TestEvaluateByHand checks the output formula on a net small enough to
+// work out: H=16, one feature row set, everything else zero.
+func TestEvaluateByHand(t *testing.T) {
+	for _, act := range []Activation{CReLU, SCReLU} {
+		n := &Net{H: 16, Act: act, QA: 255, QB: 64, Scale: 400,
+			FeatureW: make([]int16, Inputs*16), FeatureB: make([]int16, 16), OutputW: make([]int16, 32)}
+		// A white queen on d1 seen by White puts 100 in lane 0 (and 300 in
+		// lane 1, which clamps to QA); seen by Black it is an enemy queen on d8.
+		wq := FeatureIndex(movegen.White, movegen.WhiteQueen, 3)
+		n.FeatureW[wq*16+0], n.FeatureW[wq*16+1] = 100, 300
+		n.OutputW[0], n.OutputW[1] = 64, 32 // side to move's lanes 0 and 1
+		n.OutputB = 255 * 64 * 10           // 10 units of QA*QB: 4000 cp
+		n.simdOK = simdAvailable(16)
+		pos := mustPos(t, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1")
+		acc := n.NewAccumulators(1)
+		acc[0].Refresh(n, pos)
+		var sum int64
+		if act == CReLU {
+			sum = 100*64 + 255*32
+		} else {
+			sum = (100*100*64 + 255*255*32) / 255
+		}
+		sum += int64(n.OutputB)
+		want := int(sum * 400 / (255 * 64))
+		for _, simd := range []bool{false, true} {
+			n.forceNoSIM = !simd
+			if got := n.Evaluate(&acc[0], movegen.White); got != want {
+				t.Errorf("%v simd=%v: White to move %d, want %d", act, simd && n.simdOK, got, want)
+			}
+			// Black to move: Black's accumulator has only zeros in lanes 0-1.
+			if got, want := n.Evaluate(&acc[0], movegen.Black), 10*400; got != want {
+				t.Errorf("%v simd=%v: Black to move %d, want %d", act, simd && n.simdOK, got, want)
+			}
+		}
+	}
+}
+
+func TestFeatureIndexMirror(t *testing.T) {
+	for pc := movegen.WhitePawn; pc <= movegen.BlackKing; pc++ {
+		if pc.Type() == movegen.NoPieceType || pc.Type() > movegen.King {
+			continue
+		}
+		for sq := movegen.Square(0); sq < 64; sq++ {
+			w, b := FeatureIndex(movegen.White, pc, sq), FeatureIndex(movegen.Black, pc, sq)
+			if w < 0 || w >= Inputs || MirrorFeature(w) != b || MirrorFeature(b) != w {
+				t.Fatalf("%v on %v: white %d, black %d, mirror(white) %d", pc, sq, w, b, MirrorFeature(w))
+			}
+		}
+	}
+}
+
+// mirrorFEN returns the colour-flipped position: ranks reversed, colours
+// swapped, the other side to move.
+func mirrorFEN(t *testing.T, fen string) string {
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
+		ranks[i], ranks[j] = ranks[j], ranks[i]
+	}
+	swap := func(s string) string {
+		b := []byte(s)
+		for i, c := range b {
+			switch {
+			case c >= 'a' && c <= 'z':
+				b[i] = c - 'a' + 'A'
+			case c >= 'A' && c <= 'Z':
+				b[i] = c - 'A' + 'a'
+			}
+		}
+		return string(b)
+	}
+	side := map[string]string{"w": "b", "b": "w"}[f[1]]
+	castle := f[2]
+	if castle != "-" {
+		castle = swap(castle)
+	}
+	ep := f[3]
+	if ep != "-" {
+		ep = ep[:1] + string('1'+'8'-ep[1])
+	}
+	return strings.Join(append([]string{swap(strings.Join(ranks, "/")), side, castle, ep}, f[4:]...), " ")
+}
+
+func TestColourFlipSymmetry(t *testing.T) {
+	for name, n := range testNets(t) {
+		acc := n.NewAccumulators(2)
+		checked := 0
+		forRandomGames(t, 20, 60, 11, func(pos *movegen.Position, _ movegen.Move) {
+			fen := pos.FEN(true)
+			m := mustPos(t, mirrorFEN(t, fen))
+			acc[0].Refresh(n, pos)
+			acc[1].Refresh(n, m)
+			a, b := n.Evaluate(&acc[0], pos.SideToMove()), n.Evaluate(&acc[1], m.SideToMove())
+			if a != b {
+				t.Fatalf("%s: %s scores %d, its mirror %s scores %d", name, fen, a, m.FEN(true), b)
+			}
+			checked++
+		})
+		if checked < 1000 {
+			t.Fatalf("only %d positions checked", checked)
+		}
+	}
+}
+
+func TestEvaluateBounded(t *testing.T) {
+	n := randomNet(16, SCReLU, 1)
+	for i := range n.OutputW {
+		n.OutputW[i] = 127
+	}
+	for i := range n.FeatureB {
+		n.FeatureB[i] = 255
+	}
+	acc := n.NewAccumulators(1)
+	acc[0].RefreshFeatures(n, nil)
+	if got := n.Evaluate(&acc[0], movegen.White); got != MaxScore {
+		t.Fatalf("saturated net scores %d, want %d", got, MaxScore)
+	}
+	for i := range n.OutputW {
+		n.OutputW[i] = -127
+	}
+	if got := n.Evaluate(&acc[0], movegen.Black); got != -MaxScore {
+		t.Fatalf("saturated net scores %d, want %d", got, -MaxScore)
+	}
+}

@@ -1,0 +1,170 @@
+package nnue
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/kingrook/kingrook/movegen"
+)
+
+// startFENs returns standard, Chess960 and DFRC start positions.
+func startFENs(t testing.TB, r *rand.Rand, games int) []string {
+	fens := []string{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}
+	for i := 1; i < games; i++ {
+		var fen string
+		var err error
+		if i%2 == 1 {
+			fen, err = movegen.Chess960FEN(r.IntN(960))
+		} else {
+			fen, err = movegen.DFRCFEN(r.IntN(960), r.IntN(960))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		fens = append(fens, fen)
+	}
+	return fens
+}
+
+// forRandomGames plays random games (castling, en passant and promotions
+// are preferred when legal, so every kind of move occurs) and calls visit
+// with each position and the move about to be played in it.
+func forRandomGames(t testing.TB, games, plies int, seed uint64, visit func(pos *movegen.Position, m movegen.Move)) {
+	r := rand.New(rand.NewPCG(seed, 3))
+	var list movegen.MoveList
+	for _, fen := range startFENs(t, r, games) {
+		pos := movegen.NewPosition()
+		if err := pos.SetFEN(fen); err != nil {
+			t.Fatal(err)
+		}
+		for range plies {
+			list.Clear()
+			pos.GenerateLegal(&list)
+			if list.Len() == 0 {
+				break
+			}
+			m := list.At(r.IntN(list.Len()))
+			for i := range list.Len() {
+				if list.At(i).Kind() != movegen.Normal && r.IntN(2) == 0 {
+					m = list.At(i)
+				}
+			}
+			visit(pos, m)
+			pos.Make(m)
+		}
+	}
+}
+
+// TestIncrementalMatchesRefresh plays random standard, Chess960 and DFRC
+// games and checks after every move that the incrementally updated
+// accumulator equals a full refresh, on both code paths.
+func TestIncrementalMatchesRefresh(t *testing.T) {
+	for name, n := range testNets(t) {
+		for _, simd := range []bool{false, true} {
+			if simd && !n.simdOK {
+				continue
+			}
+			n.forceNoSIM = !simd
+			acc := n.NewAccumulators(3)
+			kinds := map[movegen.Move]int{}
+			var last *movegen.Position
+			forRandomGames(t, 60, 200, 5, func(pos *movegen.Position, m movegen.Move) {
+				if pos != last { // a new game
+					acc[0].Refresh(n, pos)
+					last = pos
+				}
+				kinds[m.Kind()]++
+				acc[1].Update(n, &acc[0], pos, m)
+				fen := pos.FEN(true)
+				pos.Make(m)
+				acc[2].Refresh(n, pos)
+				if !slices.Equal(acc[1].v[0], acc[2].v[0]) || !slices.Equal(acc[1].v[1], acc[2].v[1]) {
+					t.Fatalf("%s simd=%v: after %v in %s the update differs from a refresh", name, simd, m, fen)
+				}
+				if a, b := n.Evaluate(&acc[1], pos.SideToMove()), n.Evaluate(&acc[2], pos.SideToMove()); a != b {
+					t.Fatalf("%s: scores %d and %d", name, a, b)
+				}
+				pos.Unmake()
+				acc[0].CopyFrom(&acc[1])
+			})
+			for _, k := range []movegen.Move{movegen.Normal, movegen.Castling, movegen.EnPassant, movegen.Promotion} {
+				if kinds[k] < 5 {
+					t.Fatalf("%s: only %d moves of kind %#x in the random games", name, kinds[k], k)
+				}
+			}
+		}
+	}
+}
+
+// TestCastlingForms checks every legal move (castling included) of
+// positions where the king or the rook stays put or they swap squares.
+func TestCastlingForms(t *testing.T) {
+	fens := []string{
+		"1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1",         // king on g1: kingside castling leaves the king put
+		"rk3r2/8/8/8/8/8/8/RK3R2 w FAfa - 0 1",         // king b1, rook a1: queenside, the king lands on c1 and rook d1
+		"2rk4/8/8/8/8/8/8/2RK4 w Cc - 0 1",             // king d1, rook c1: they swap squares
+		"4k3/8/8/8/8/8/8/4KR2 w F - 0 1",               // king e1, rook f1: kingside, the rook stays put
+		"3rk3/8/8/8/8/8/8/3RK3 w D - 0 1",              // king e1, rook d1: queenside, the rook stays put
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",         // standard castling
+		"r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1", // en passant and promotions with capture
+	}
+	var list movegen.MoveList
+	for name, n := range testNets(t) {
+		for _, simd := range []bool{false, true} {
+			if simd && !n.simdOK {
+				continue
+			}
+			n.forceNoSIM = !simd
+			acc := n.NewAccumulators(3)
+			castles := 0
+			for _, fen := range fens {
+				for _, stm := range []string{"w", "b"} {
+					f := fen
+					if stm == "b" {
+						f = mirrorFEN(t, fen)
+					}
+					pos := mustPos(t, f)
+					list.Clear()
+					pos.GenerateLegal(&list)
+					acc[0].Refresh(n, pos)
+					for i := range list.Len() {
+						m := list.At(i)
+						if m.IsCastling() {
+							castles++
+						}
+						acc[1].Update(n, &acc[0], pos, m)
+						pos.Make(m)
+						acc[2].Refresh(n, pos)
+						if !slices.Equal(acc[1].v[0], acc[2].v[0]) || !slices.Equal(acc[1].v[1], acc[2].v[1]) {
+							t.Fatalf("%s simd=%v: %s, move %v: update differs from refresh", name, simd, f, m)
+						}
+						pos.Unmake()
+					}
+				}
+			}
+			if castles < 12 {
+				t.Fatalf("only %d castling moves generated", castles)
+			}
+		}
+	}
+}
+
+func TestNoAllocations(t *testing.T) {
+	n := Default()
+	pos := mustPos(t, "r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1")
+	var list movegen.MoveList
+	pos.GenerateLegal(&list)
+	acc := n.NewAccumulators(2)
+	acc[0].Refresh(n, pos)
+	allocs := testing.AllocsPerRun(100, func() {
+		for i := range list.Len() {
+			acc[1].Update(n, &acc[0], pos, list.At(i))
+			_ = n.Evaluate(&acc[1], movegen.Black)
+		}
+		acc[0].Refresh(n, pos)
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per run", allocs)
+	}
+}
