@@ -18,6 +18,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/eval/syzygy"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
@@ -40,6 +41,7 @@ type Engine struct {
 	cur          *run              // the running search, nil when idle
 	tables       *syzygy.Tables    // opened from SyzygyPath; nil when none
 	notice       string            // for the front end, taken by TakeNotice
+	net          *nnue.Net         // the current net (EvalFile); nil until first needed: the embedded one
 }
 
 // run is one search started by Go.
@@ -116,11 +118,52 @@ func (e *Engine) SetOption(name, value string) error {
 		e.set.Rule50 = b
 	case OptSyzygyProbeLimit:
 		e.set.ProbeLimit = n
+	case OptEvalFile:
+		e.loadNetLocked(s)
+	case OptUseNNUE:
+		e.set.UseNNUE = b
 	}
 	if e.table != nil && e.cur == nil {
 		e.prepareLocked()
 	}
 	return nil
+}
+
+// loadNetLocked makes the network named by path the current one: the
+// embedded net for "" or its own name, else the file. A file that cannot be
+// read or is not a network of this build leaves the current net in place;
+// either way a notice says which net is in use.
+func (e *Engine) loadNetLocked(path string) {
+	if path == "" || path == nnue.DefaultName {
+		e.net, e.set.EvalFile = nil, nnue.DefaultName
+		e.notice = "NNUE evaluation using " + nnue.DefaultName + " (embedded)"
+		return
+	}
+	n, err := nnue.LoadFile(path)
+	if err != nil {
+		e.notice = fmt.Sprintf("EvalFile %s not loaded: %v; still using %s", path, err, e.set.EvalFile)
+		return
+	}
+	e.net, e.set.EvalFile = n, path
+	e.notice = fmt.Sprintf("NNUE evaluation using %s (%d hidden neurons)", path, n.H)
+}
+
+// Net returns the network the searches use (the embedded one unless EvalFile
+// named another), whether or not Use NNUE is on.
+func (e *Engine) Net() *nnue.Net {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.netLocked()
+}
+
+// netLocked returns the current network, reading the embedded one the first
+// time it is needed (a search keeps the same *Net, and so its accumulators,
+// from one move to the next).
+func (e *Engine) netLocked() *nnue.Net {
+	if e.net == nil {
+		e.net = nnue.Default()
+	}
+	return e.net
 }
 
 // openTablesLocked replaces the tablebases by those found in path and
@@ -281,6 +324,9 @@ func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(sea
 		ProbeDepth:   e.set.ProbeDepth,
 		Rule50:       e.set.Rule50,
 		ProbeLimit:   e.set.ProbeLimit,
+	}
+	if e.set.UseNNUE {
+		opt.Net = e.netLocked()
 	}
 	go e.search(ctx, r, e.pool, e.pos.Clone(), lim, opt, onInfo, onDone)
 }

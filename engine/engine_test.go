@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
 )
@@ -119,6 +122,8 @@ func TestOptionLines(t *testing.T) {
 		OptSyzygyProbeDepth: "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
 		OptSyzygy50MoveRule: "option name Syzygy50MoveRule type check default true",
 		OptSyzygyProbeLimit: "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+		OptEvalFile:         "option name EvalFile type string default default.nnue",
+		OptUseNNUE:          "option name Use NNUE type check default " + strconv.FormatBool(DefaultUseNNUE),
 	}
 	opts := Options()
 	if len(opts) != len(want) {
@@ -608,5 +613,65 @@ func TestSyzygyPathNotice(t *testing.T) {
 		if got := e.TakeNotice(); got != "" {
 			t.Errorf("second TakeNotice = %q, want empty", got)
 		}
+	}
+}
+
+// TestEvalFileAndUseNNUE: EvalFile loads a net file or keeps the current net
+// with a notice when the file is missing or malformed; Use NNUE selects the
+// network for the search.
+func TestEvalFileAndUseNNUE(t *testing.T) {
+	e := newEngine(t)
+	if s := e.Settings(); s.EvalFile != nnue.DefaultName || s.UseNNUE != DefaultUseNNUE {
+		t.Fatalf("defaults: EvalFile %q, Use NNUE %v", s.EvalFile, s.UseNNUE)
+	}
+	dir := t.TempDir()
+	good := filepath.Join(dir, "copy.nnue")
+	f, err := os.Create(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := nnue.Default().Write(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	bad := filepath.Join(dir, "bad.nnue")
+	if err := os.WriteFile(bad, []byte("KRNN but not a network"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path, wantFile, notice string
+	}{
+		{good, good, "NNUE evaluation using " + good},
+		{filepath.Join(dir, "missing.nnue"), good, "not loaded"},
+		{bad, good, "not loaded"},
+		{nnue.DefaultName, nnue.DefaultName, "(embedded)"},
+	} {
+		if err := e.SetOption("EvalFile", c.path); err != nil {
+			t.Fatalf("%s: %v", c.path, err)
+		}
+		if n := e.TakeNotice(); !strings.Contains(n, c.notice) {
+			t.Errorf("%s: notice %q, want it to contain %q", c.path, n, c.notice)
+		}
+		if got := e.Settings().EvalFile; got != c.wantFile {
+			t.Errorf("%s: EvalFile now %q, want %q", c.path, got, c.wantFile)
+		}
+	}
+	// The same search with and without the network differs.
+	nodes := map[bool]uint64{}
+	for _, use := range []bool{false, true} {
+		if err := e.SetOption("use nnue", strconv.FormatBool(use)); err != nil {
+			t.Fatal(err)
+		}
+		e.NewGame()
+		done := make(chan search.Result, 1)
+		e.Go(search.Limits{Depth: 6}, nil, func(r search.Result) { done <- r })
+		r := <-done
+		if r.BestMove == movegen.NoMove {
+			t.Fatalf("Use NNUE %v: no move", use)
+		}
+		nodes[use] = r.Nodes
+	}
+	if nodes[false] == nodes[true] {
+		t.Errorf("Use NNUE changes nothing: %d nodes both ways", nodes[false])
 	}
 }

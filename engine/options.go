@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/search"
 	"github.com/kingrook/kingrook/tt"
 )
@@ -38,7 +39,15 @@ const (
 	OptSyzygyProbeDepth = "SyzygyProbeDepth"
 	OptSyzygy50MoveRule = "Syzygy50MoveRule"
 	OptSyzygyProbeLimit = "SyzygyProbeLimit"
+	// The evaluation network, with Stockfish's names.
+	OptEvalFile = "EvalFile"
+	OptUseNNUE  = "Use NNUE"
 )
+
+// DefaultUseNNUE is the default of Use NNUE: whether the embedded network,
+// rather than the hand-written evaluation, evaluates positions. It turns on
+// only when a network has beaten the hand-written evaluation in an SPRT.
+const DefaultUseNNUE = false
 
 // Ranges and defaults of the spin options.
 const (
@@ -90,6 +99,8 @@ func Options() []Option {
 		{Name: OptSyzygyProbeDepth, Type: Spin, Default: strconv.Itoa(DefaultProbeDepth), Min: MinProbeDepth, Max: MaxProbeDepth},
 		{Name: OptSyzygy50MoveRule, Type: Check, Default: "true"},
 		{Name: OptSyzygyProbeLimit, Type: Spin, Default: strconv.Itoa(DefaultProbeLimit), Min: MinProbeLimit, Max: MaxProbeLimit},
+		{Name: OptEvalFile, Type: String, Default: nnue.DefaultName},
+		{Name: OptUseNNUE, Type: Check, Default: strconv.FormatBool(DefaultUseNNUE)},
 	}
 }
 
@@ -119,6 +130,8 @@ type Settings struct {
 	ProbeDepth   int    // SyzygyProbeDepth: least depth of a probe in the tree
 	Rule50       bool   // Syzygy50MoveRule: cursed wins and blessed losses are draws
 	ProbeLimit   int    // SyzygyProbeLimit: most pieces probed
+	EvalFile     string // the network in use: nnue.DefaultName (embedded) or a file's path
+	UseNNUE      bool   // evaluate with the network instead of the hand-written evaluation
 }
 
 // DefaultSettings returns the option defaults.
@@ -131,6 +144,8 @@ func DefaultSettings() Settings {
 		ProbeDepth:   DefaultProbeDepth,
 		Rule50:       true,
 		ProbeLimit:   DefaultProbeLimit,
+		EvalFile:     nnue.DefaultName,
+		UseNNUE:      DefaultUseNNUE,
 	}
 }
 

@@ -5,6 +5,7 @@ package search
 import (
 	"time"
 
+	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/eval/syzygy"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/tt"
@@ -59,6 +60,8 @@ type Options struct {
 	ProbeDepth int  // least depth of a probe in the tree
 	Rule50     bool // cursed wins and blessed losses count as draws
 	ProbeLimit int  // most pieces probed
+	// Net is the evaluation network; nil selects the hand-written evaluation.
+	Net *nnue.Net
 }
 
 // Bound tells whether a reported score is exact or a bound. It is the

@@ -161,6 +161,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 			w.pos.CopyFrom(pos)
 		}
 		w.table = p.table
+		w.setNet(p.opts.Net)
 		w.setRootMoves(root)
 		w.nodes = 0
 		w.nodesPub.Store(0)
@@ -477,7 +478,7 @@ func (w *worker) settleBest() {
 	switch {
 	case w.completed == 0:
 		if rm.score == -infinite { // stopped before any line finished
-			rm.score, rm.bound = w.eval.Evaluate(w.pos), Exact
+			rm.score, rm.bound = w.evaluate(0), Exact
 			rm.pv = append(rm.pv[:0], rm.move)
 		}
 	case rm.score == -infinite || rm.move == w.completedPV[0]:
@@ -594,7 +595,7 @@ func (w *worker) report(onInfo func(Info), depth, multiPV int) {
 				if i > 0 {
 					continue
 				}
-				score = w.eval.Evaluate(w.pos) // stopped before any line finished
+				score = w.evaluate(0) // stopped before any line finished
 			}
 		}
 		onInfo(Info{

@@ -163,7 +163,7 @@ func (w *worker) probeTablebase(n *node) (score int, done bool) {
 		(bound == tt.BoundUpper && score <= n.alpha) {
 		staticEval := n.te.Eval
 		if !n.hit {
-			staticEval = w.eval.Evaluate(pos)
+			staticEval = w.evaluate(n.ply)
 		}
 		w.table.Store(n.key, n.ply, movegen.NoMove, score, staticEval, min(maxPly-1, n.depth+tbStoreDepthBonus), bound, n.ttPV)
 		return score, true

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 
 	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/tt"
 )
@@ -64,7 +65,9 @@ type worker struct {
 	pool  *Pool
 	table *tt.Table
 	pos   *movegen.Position
-	eval  *eval.Evaluator // this thread's evaluator, with its own pawn cache
+	eval  *eval.Evaluator    // this thread's evaluator, with its own pawn cache
+	net   *nnue.Net          // the network evaluation; nil: the hand-written one
+	accs  []nnue.Accumulator // net's accumulators, one per ply: accs[ply] is the position at ply
 	hist  histories
 
 	// per search
@@ -86,6 +89,30 @@ type worker struct {
 
 func newWorker(id int, p *Pool) *worker {
 	return &worker{id: id, pool: p, eval: eval.NewEvaluator(nil), rootMoves: make([]rootMove, 0, movegen.MaxMoves)}
+}
+
+// setNet selects the evaluation of the next search (nil: the hand-written
+// one) and, for a network, refreshes the root accumulator from w.pos. The
+// accumulator stack is allocated only when the network changes.
+func (w *worker) setNet(n *nnue.Net) {
+	if n != w.net || (n != nil && len(w.accs) == 0) {
+		w.net, w.accs = n, nil
+		if n != nil {
+			w.accs = n.NewAccumulators(maxPly + 1)
+		}
+	}
+	if n != nil {
+		w.accs[0].Refresh(n, w.pos)
+	}
+}
+
+// evaluate is the static evaluation of the position at ply, from the side
+// to move's view: the network's when one is set, else the hand-written one.
+func (w *worker) evaluate(ply int) int {
+	if w.net != nil {
+		return w.net.Evaluate(&w.accs[ply], w.pos.SideToMove())
+	}
+	return w.eval.Evaluate(w.pos)
 }
 
 // shouldStop polls the shared stop flag and, on the main thread, the limits.
@@ -123,6 +150,9 @@ func (w *worker) makeMove(m movegen.Move, ply int) {
 	f.piece = pc
 	f.cont = &w.hist.cont[boolToInt(capture)][pc][m.To()]
 	w.nodes++
+	if w.net != nil {
+		w.accs[ply+1].Update(w.net, &w.accs[ply], w.pos, m)
+	}
 	w.pos.Make(m)
 }
 
@@ -132,6 +162,9 @@ func (w *worker) makeNull(ply int) {
 	f.piece = movegen.NoPiece
 	f.cont = &w.hist.cont[0][0][0]
 	w.nodes++
+	if w.net != nil {
+		w.accs[ply+1].CopyFrom(&w.accs[ply])
+	}
 	w.pos.MakeNull()
 }
 
@@ -273,7 +306,7 @@ func (w *worker) interiorExit(n *node) (score int, done bool) {
 		return eval.MatedIn(n.ply), true
 	}
 	if n.ply >= maxPly-1 {
-		return w.plyLimitScore(n.inCheck), true
+		return w.plyLimitScore(n.inCheck, n.ply), true
 	}
 	// 3. Mate-distance pruning.
 	n.alpha = max(n.alpha, eval.MatedIn(n.ply))
@@ -285,11 +318,11 @@ func (w *worker) interiorExit(n *node) (score int, done bool) {
 }
 
 // plyLimitScore is the score of a node at the ply limit.
-func (w *worker) plyLimitScore(inCheck bool) int {
+func (w *worker) plyLimitScore(inCheck bool, ply int) int {
 	if inCheck {
 		return 0
 	}
-	return w.eval.Evaluate(w.pos)
+	return w.evaluate(ply)
 }
 
 // probeTT is step 4: it reads the table (not in a singular-extension search)
@@ -340,7 +373,7 @@ func (w *worker) evaluateNode(n *node) {
 		if n.hit {
 			n.staticEval = n.te.Eval
 		} else {
-			n.staticEval = w.eval.Evaluate(w.pos)
+			n.staticEval = w.evaluate(n.ply)
 		}
 		n.evalScore = refineEval(n.te, n.hit, n.staticEval)
 		if !n.hit {
@@ -722,7 +755,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		return w.drawScore()
 	}
 	if ply >= maxPly-1 {
-		return w.plyLimitScore(inCheck)
+		return w.plyLimitScore(inCheck, ply)
 	}
 
 	key := pos.Key()
@@ -739,7 +772,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if hit {
 			staticEval = te.Eval
 		} else {
-			staticEval = w.eval.Evaluate(pos)
+			staticEval = w.evaluate(ply)
 		}
 		bestScore = refineEval(te, hit, staticEval)
 		if eval.IsMate(bestScore) {

@@ -388,6 +388,17 @@ func (s *session) display() {
 func (s *session) evaluate() {
 	pos := s.eng.Position()
 	fmt.Fprint(s.out, eval.Trace(pos))
+	set := s.eng.Settings()
+	net := s.eng.Net()
+	white := net.EvaluatePosition(pos)
+	if pos.SideToMove() == movegen.Black {
+		white = -white
+	}
+	inUse := "not in use: Use NNUE is false"
+	if set.UseNNUE {
+		inUse = "in use"
+	}
+	fmt.Fprintf(s.out, "NNUE evaluation (%s, %s)  %+.2f (white side)\n", set.EvalFile, inUse, float64(white)/100)
 }
 
 func (s *session) bench(args []string) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kingrook/kingrook/engine"
 	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
 )
@@ -677,8 +678,15 @@ func TestEval(t *testing.T) {
 	m, _ := movegen.ParseMove(pos, "e2e4", false)
 	pos.Make(m)
 	want := strings.Split(strings.TrimRight(eval.Trace(pos), "\n"), "\n")
+	white := -nnue.Default().EvaluatePosition(pos) // black to move
+	want = append(want, fmt.Sprintf("NNUE evaluation (default.nnue, not in use: Use NNUE is false)  %+.2f (white side)", float64(white)/100))
 	if strings.Join(out, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("got %q, want %q", out, want)
+	}
+	h.send("setoption name Use NNUE value true", "eval")
+	out = h.sync()
+	if last := out[len(out)-1]; !strings.HasPrefix(last, "NNUE evaluation (default.nnue, in use)") {
+		t.Fatalf("with Use NNUE: last line %q", last)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -77,6 +78,29 @@ func TestPlaysBinaryGames(t *testing.T) {
 				t.Fatalf("game %d ply %d: no score", i, j)
 			}
 		}
+	}
+}
+
+// TestPlaysWithNet: --net embedded plays games evaluated by the network, and
+// they differ from the hand-written evaluation's games of the same seed.
+func TestPlaysWithNet(t *testing.T) {
+	dir := t.TempDir()
+	plies := map[string][]selfplay.Ply{}
+	for _, net := range []string{"", "embedded"} {
+		out := filepath.Join(dir, "games-"+net+".bin")
+		args := []string{"--games", "1", "--nodes", "300", "--concurrency", "1", "--seed", "5", "--out", out}
+		if net != "" {
+			args = append(args, "--net", net)
+		}
+		datagen(t, args...)
+		games := readGames(t, out)
+		if len(games) != 1 || len(games[0].Plies) < 10 {
+			t.Fatalf("--net %q: %d games", net, len(games))
+		}
+		plies[net] = games[0].Plies
+	}
+	if slices.Equal(plies[""], plies["embedded"]) {
+		t.Error("the network's game equals the hand-written evaluation's")
 	}
 }
 
@@ -269,6 +293,8 @@ func TestBadArguments(t *testing.T) {
 		{"--format", "csv"},
 		{"--nodes", "0"},
 		{"--concurrency", "0"},
+		{"--net", filepath.Join(dir, "missing.nnue")},
+		{"--net", text}, // not a network
 		{"stray"},
 		{"pgn", "--nope"},
 		{"export", "--nope"},
@@ -310,7 +336,7 @@ func TestLabelIsLastCompletedDepth(t *testing.T) {
 				t.Fatal(err)
 			}
 			var st stats
-			label, res := exactSearch(context.Background(), search.NewPool(tt.New(8)), pos, nodes, &st)
+			label, res := exactSearch(context.Background(), search.NewPool(tt.New(8)), pos, nodes, searchOptions, &st)
 			if st.noExact != 0 || res.Depth < 1 {
 				t.Fatalf("%s, %d nodes: no completed depth", fen, nodes)
 			}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/eval/selfplay"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
@@ -53,6 +54,8 @@ type playConfig struct {
 	format      string
 	out         string
 	progress    time.Duration
+	net         string         // --net: "" hand-written evaluation, "embedded" or a .nnue file
+	opts        search.Options // the searches' options, the network included
 }
 
 // parsePlay reads the flags of a self-play run.
@@ -72,6 +75,7 @@ func parsePlay(args []string, stderr io.Writer) (playConfig, int, bool) {
 	fs.StringVar(&c.format, "format", formatBinary, "output: binary (whole games), text (FEN | score | result) or epd (FEN [result])")
 	fs.StringVar(&c.out, "out", "", "output file, appended to when it exists (default stdout)")
 	fs.DurationVar(&c.progress, "progress", 10*time.Second, "interval of the progress lines on stderr")
+	fs.StringVar(&c.net, "net", "", "evaluate with a network: \"embedded\" or a .nnue file (default: the hand-written evaluation)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: datagen [flags]\n       datagen pgn --help\n       datagen export --help\n\nFlags:\n%s", fs.FlagUsages())
 	}
@@ -109,6 +113,18 @@ func parsePlay(args []string, stderr io.Writer) (playConfig, int, bool) {
 		return bad("--progress must be positive")
 	}
 	c.mix.Standard = max(0, c.mix.Standard)
+	c.opts = searchOptions
+	switch c.net {
+	case "":
+	case "embedded":
+		c.opts.Net = nnue.Default()
+	default:
+		n, err := nnue.LoadFile(c.net)
+		if err != nil {
+			return bad("--net: %v", err)
+		}
+		c.opts.Net = n
+	}
 	return c, exitOK, false
 }
 
@@ -317,7 +333,8 @@ func report(w io.Writer, prefix string, s stats, el time.Duration) {
 		prefix, s.games, s.plies, s.positions, perHour, el.Round(time.Second), inexact, mean, s.noExact)
 }
 
-// openingOptions and moveOptions: one thread, one line.
+// searchOptions are the options of every datagen search before --net: one
+// thread, one line.
 var searchOptions = search.Options{Threads: 1, MultiPV: 1}
 
 // playGame plays one game; it returns nil when ctx is cancelled first. The
@@ -335,7 +352,7 @@ func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand
 		if _, err := selfplay.RandomOpening(&pos, c.mix, c.randomPlies, rng); err != nil {
 			continue // every draw of moves ended the game: draw another start
 		}
-		res := pool.Search(ctx, &pos, search.Limits{Depth: openingDepth}, searchOptions, nil)
+		res := pool.Search(ctx, &pos, search.Limits{Depth: openingDepth}, c.opts, nil)
 		if abs(res.Score) <= maxOpeningScore {
 			break
 		}
@@ -360,7 +377,7 @@ func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand
 		if pos.IsDrawByRule() || ply >= maxGamePlies {
 			break
 		}
-		score, res := exactSearch(ctx, pool, &pos, c.nodes, &st)
+		score, res := exactSearch(ctx, pool, &pos, c.nodes, c.opts, &st)
 		if ctx.Err() != nil {
 			return nil, st
 		}
@@ -399,14 +416,14 @@ func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand
 // The final Result.Score can be an aspiration bound when the node limit
 // stops a re-search; the info callback reports each completed depth with
 // its exact score first, and the report after a stop repeats that depth.
-func exactSearch(ctx context.Context, pool *search.Pool, pos *movegen.Position, nodes uint64, st *stats) (int, search.Result) {
+func exactSearch(ctx context.Context, pool *search.Pool, pos *movegen.Position, nodes uint64, opts search.Options, st *stats) (int, search.Result) {
 	exact, depth := 0, 0
 	onInfo := func(i search.Info) {
 		if i.MultiPV == 1 && i.Bound == search.Exact && i.Depth > depth {
 			exact, depth = i.Score, i.Depth
 		}
 	}
-	res := pool.Search(ctx, pos, search.Limits{Nodes: nodes}, searchOptions, onInfo)
+	res := pool.Search(ctx, pos, search.Limits{Nodes: nodes}, opts, onInfo)
 	st.searches++
 	// depth > res.Depth: stopped before depth 1 was complete, the report
 	// after the stop was all there was.

@@ -121,6 +121,10 @@ func (n *Net) Write(w io.Writer) error {
 	return nil
 }
 
+// DefaultName is the name of the embedded network, the default of the UCI
+// option EvalFile.
+const DefaultName = "default.nnue"
+
 //go:embed default.nnue
 var defaultNet []byte
 
