@@ -420,15 +420,10 @@ func (w *worker) searchMoves(n *node, res *loopResult) (int, bool) {
 			continue
 		}
 
-		// 12. Extensions, only while the line is shorter than twice the
-		// root depth.
-		extension := 0
-		if n.ply < extensionPlyFactor*w.rootDepth {
-			ext, cutScore, cut := w.extension(n, m)
-			if cut {
-				return cutScore, true
-			}
-			extension = ext
+		// 12. Extensions.
+		extension, cutScore, cut := w.extension(n, m)
+		if cut {
+			return cutScore, true
 		}
 		newDepth := n.depth - 1 + extension
 		w.stack[n.ply+stackOffset+1].doubleExt = n.f.doubleExt + boolToInt(extension >= 2)
@@ -519,9 +514,12 @@ func (w *worker) pruneMove(n *node, mp *picker, mi *moveInfo) bool {
 }
 
 // extension is step 12: the singular extension of the TT move, or one ply
-// for the moves out of check. cut reports a score for the whole node (a
-// stop, or a multi-cut).
+// for the moves out of check, while the line is shorter than twice the root
+// depth. cut reports a score for the whole node (a stop, or a multi-cut).
 func (w *worker) extension(n *node, m movegen.Move) (ext, score int, cut bool) {
+	if n.ply >= extensionPlyFactor*w.rootDepth {
+		return 0, 0, false
+	}
 	te := &n.te
 	if n.ply > 0 && m == n.ttMove && n.excluded == movegen.NoMove && n.depth >= seMinDepth &&
 		n.hit && te.Depth >= n.depth-seTTDepthMargin && te.Bound&tt.BoundLower != 0 && !eval.IsMate(te.Score) {
