@@ -34,7 +34,10 @@ type Pool struct {
 	tbRootHits uint64       // tablebase probes made at the root
 
 	mu        sync.Mutex    // guards ponderHit against PonderHit racing Search
-	ponderHit chan struct{} // closed on the ponderhit of a pondering search
+	ponderHit chan struct{} // closed on the ponderhit of a pondering search, nil when not pondering
+
+	helpers sync.WaitGroup // the helper threads of the running search
+	root    []movegen.Move // the root moves of the last search (a buffer kept to save allocations)
 }
 
 // NewPool returns a pool that searches with table.
@@ -64,11 +67,14 @@ func (p *Pool) PonderHit() {
 }
 
 // beginPonder sets the ponder state of a search starting under lim and
-// returns the channel that PonderHit closes.
+// returns the channel that PonderHit closes (nil when not pondering).
 func (p *Pool) beginPonder(lim Limits) chan struct{} {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.ponderHit = make(chan struct{})
+	p.ponderHit = nil
+	if lim.Ponder {
+		p.ponderHit = make(chan struct{})
+	}
 	p.ponder.Store(lim.Ponder)
 	return p.ponderHit
 }
@@ -132,9 +138,11 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.setTimeLimits(pos.SideToMove())
 	hitCh := p.beginPonder(lim)
 	defer p.endPonder()
-	done := make(chan struct{})
-	defer close(done)
-	go p.watch(ctx, lim.PonderHit, done)
+	if ctx.Done() != nil || lim.PonderHit != nil {
+		done := make(chan struct{})
+		defer close(done)
+		go p.watch(ctx, lim.PonderHit, done)
+	}
 
 	for len(p.workers) < p.opts.Threads {
 		p.workers = append(p.workers, newWorker(len(p.workers), p))
@@ -142,7 +150,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.workers = p.workers[:p.opts.Threads]
 	p.table.NewSearch()
 
-	root := rootMovesFor(pos, lim.SearchMoves)
+	root := p.rootMovesFor(pos, lim.SearchMoves)
 	root, tbr, hits := p.tbFilterRoot(pos, root)
 	p.tbProbe, p.tbRootHits = p.tbInTree(tbr), hits
 	if len(root) == 0 {
@@ -153,7 +161,6 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	// lost. (Ponder waits for ponderhit as usual, then answers.)
 	p.forced = len(root) == 1 && lim.HasClock && lim.MoveTime == 0 && !lim.Infinite
 
-	var wg sync.WaitGroup
 	for _, w := range p.workers {
 		if w.pos == nil {
 			w.pos = pos.Clone()
@@ -170,9 +177,9 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 		w.completed = 0
 		w.bestChange = 0
 		if w.id > 0 {
-			wg.Add(1)
+			p.helpers.Add(1)
 			go func(w *worker) {
-				defer wg.Done()
+				defer p.helpers.Done()
 				w.iterate(nil)
 			}(w)
 		}
@@ -183,7 +190,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	// Infinite and ponder searches never end before stop (or ponderhit).
 	p.waitIfInfinite(ctx, lim, hitCh)
 	p.stop.Store(true)
-	wg.Wait()
+	p.helpers.Wait()
 
 	return p.result(onInfo)
 }
@@ -264,13 +271,18 @@ func (p *Pool) watch(ctx context.Context, hit <-chan struct{}, done <-chan struc
 	}
 }
 
-// setRootMoves makes root the worker's root moves, unsearched, reusing the
-// PV buffers of the previous search.
+// setRootMoves makes root the worker's root moves, unsearched. Their PV
+// buffers, made once with room for the longest PV, are kept from search to
+// search.
 func (w *worker) setRootMoves(root []movegen.Move) {
 	w.rootMoves = w.rootMoves[:len(root)]
 	for i, m := range root {
 		rm := &w.rootMoves[i]
-		*rm = rootMove{move: m, score: -infinite, prevScore: -infinite, pv: append(rm.pv[:0], m)}
+		pv := rm.pv[:0]
+		if cap(pv) < maxPly+1 {
+			pv = make([]movegen.Move, 0, maxPly+1)
+		}
+		*rm = rootMove{move: m, score: -infinite, prevScore: -infinite, pv: append(pv, m)}
 	}
 }
 
@@ -305,10 +317,10 @@ func (p *Pool) ponderFromTT(pos *movegen.Position, best movegen.Move) movegen.Mo
 
 // rootMovesFor lists the legal root moves, restricted to searchMoves when
 // given, ordered by a quick guess (captures first).
-func rootMovesFor(pos *movegen.Position, searchMoves []movegen.Move) []movegen.Move {
+func (p *Pool) rootMovesFor(pos *movegen.Position, searchMoves []movegen.Move) []movegen.Move {
 	var l movegen.MoveList
 	pos.GenerateLegal(&l)
-	out := make([]movegen.Move, 0, l.N)
+	out := p.root[:0]
 	for i := 0; i < l.N; i++ {
 		m := l.Moves[i].Move
 		if len(searchMoves) > 0 && !slices.Contains(searchMoves, m) {
@@ -319,6 +331,7 @@ func rootMovesFor(pos *movegen.Position, searchMoves []movegen.Move) []movegen.M
 	slices.SortStableFunc(out, func(a, b movegen.Move) int {
 		return quickScore(pos, b) - quickScore(pos, a)
 	})
+	p.root = out
 	return out
 }
 

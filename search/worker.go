@@ -13,6 +13,7 @@ import (
 const (
 	maxPly      = eval.MaxPly
 	stackOffset = 6 // frames below ply 0: ply-1 .. ply-4 are read, so at least 4
+	stackSpare  = 4 // frames above the ply limit: ply+1 is written, so at least 1
 	infinite    = eval.Infinite
 )
 
@@ -71,7 +72,7 @@ type worker struct {
 	hist  histories
 
 	// per search
-	stack      [maxPly + stackOffset + 4]frame
+	stack      [maxPly + stackOffset + stackSpare]frame
 	rootMoves  []rootMove
 	pvIdx      int
 	rootDepth  int
@@ -464,15 +465,10 @@ func (w *worker) searchMoves(n *node, res *loopResult) (int, bool) {
 			continue
 		}
 
-		// 12. Extensions, only while the line is shorter than twice the
-		// root depth.
-		extension := 0
-		if n.ply < extensionPlyFactor*w.rootDepth {
-			ext, cutScore, cut := w.extension(n, m)
-			if cut {
-				return cutScore, true
-			}
-			extension = ext
+		// 12. Extensions.
+		extension, cutScore, cut := w.extension(n, m)
+		if cut {
+			return cutScore, true
 		}
 		newDepth := n.depth - 1 + extension
 		w.stack[n.ply+stackOffset+1].doubleExt = n.f.doubleExt + boolToInt(extension >= 2)
@@ -563,9 +559,12 @@ func (w *worker) pruneMove(n *node, mp *picker, mi *moveInfo) bool {
 }
 
 // extension is step 12: the singular extension of the TT move, or one ply
-// for the moves out of check. cut reports a score for the whole node (a
-// stop, or a multi-cut).
+// for the moves out of check, while the line is shorter than twice the root
+// depth. cut reports a score for the whole node (a stop, or a multi-cut).
 func (w *worker) extension(n *node, m movegen.Move) (ext, score int, cut bool) {
+	if n.ply >= extensionPlyFactor*w.rootDepth {
+		return 0, 0, false
+	}
 	te := &n.te
 	if n.ply > 0 && m == n.ttMove && n.excluded == movegen.NoMove && n.depth >= seMinDepth &&
 		n.hit && te.Depth >= n.depth-seTTDepthMargin && te.Bound&tt.BoundLower != 0 && !eval.IsMate(te.Score) {
@@ -584,7 +583,7 @@ func (w *worker) extension(n *node, m movegen.Move) (ext, score int, cut bool) {
 func (w *worker) singular(n *node, m movegen.Move) (ext, score int, cut bool) {
 	sBeta := n.te.Score - seBetaMargin*n.depth
 	n.f.excluded = m
-	s := w.negamax(sBeta-1, sBeta, (n.depth-1)/2, n.ply, n.cutNode)
+	s := w.negamax(sBeta-1, sBeta, (n.depth-1)/seDepthDiv, n.ply, n.cutNode)
 	n.f.excluded = movegen.NoMove
 	switch {
 	case w.stopped:
