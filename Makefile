@@ -23,8 +23,13 @@ test:
 bench: build
 	./$(EXE) bench
 
+# The whole perft suites (hours): PERFT_DIR holds standard.epd, perftsuite.epd
+# and fischer.epd (movegen/testdata/README.md says where they come from).
+PERFT_DIR ?= ../shared/data/perft
+
 perft-suite:
-	KINGROOK_PERFT_FULL=1 $(GO) test -count=1 -timeout 6h -run 'TestPerft' ./movegen/ -v
+	@test -d "$(PERFT_DIR)" || { echo "PERFT_DIR=$(PERFT_DIR) is not a folder: give PERFT_DIR=path"; exit 2; }
+	KINGROOK_PERFT_DIR="$(abspath $(PERFT_DIR))" KINGROOK_PERFT_FULL=1 $(GO) test -count=1 -timeout 6h -run 'TestPerftFullSuites' ./movegen/ -v
 
 clean:
 	rm -f $(EXE) kingrook kingrook.exe

@@ -67,9 +67,10 @@ func (e *Engine) Settings() Settings {
 
 // SetOption sets the option called name (case-insensitive; inner spaces
 // may vary) to value. An unknown name or a bad value is an error and leaves
-// every option unchanged. Hash and Clear Hash take effect at once when idle
-// and when the running search ends otherwise; the other options apply to the
-// next search.
+// every option unchanged. Hash and Clear Hash take effect at once when the
+// table exists and no search runs, and otherwise at the next Prepare, Go or
+// NewGame (which also allocate the table the first time); the other options
+// apply to the next search.
 func (e *Engine) SetOption(name, value string) error {
 	o, ok := lookupOption(name)
 	if !ok {

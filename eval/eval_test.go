@@ -16,7 +16,9 @@ import (
 	"github.com/kingrook/kingrook/movegen"
 )
 
-const dataDir = "../../shared/data"
+// dataDir holds samples of the perft suites and opening books (origin in
+// testdata/README.md).
+const dataDir = "testdata"
 
 // flipFEN returns the colour-flipped position: ranks mirrored, colours
 // swapped, the other side to move, castling letters and the en-passant
@@ -57,21 +59,18 @@ func swapCase(s string) string {
 	}, s)
 }
 
-// readFENs returns the first four FEN fields (plus "0 1") of up to max
-// lines of an EPD file; ok is false when the file is missing.
-func readFENs(t testing.TB, path string, limit int) ([]string, bool) {
+// readFENs returns the FEN of every line of an EPD file: its first four
+// fields, and the move counters when the line has them.
+func readFENs(t testing.TB, path string) []string {
 	t.Helper()
 	file, err := os.Open(path)
-	if os.IsNotExist(err) {
-		return nil, false
-	}
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer file.Close()
 	var fens []string
 	sc := bufio.NewScanner(file)
-	for sc.Scan() && (limit <= 0 || len(fens) < limit) {
+	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if i := strings.IndexByte(line, ';'); i >= 0 {
 			line = line[:i]
@@ -91,7 +90,10 @@ func readFENs(t testing.TB, path string, limit int) ([]string, bool) {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return fens, true
+	if len(fens) == 0 {
+		t.Fatalf("%s: no positions", path)
+	}
+	return fens
 }
 
 func mustPos(t testing.TB, fen string) *movegen.Position {
@@ -107,19 +109,8 @@ func mustPos(t testing.TB, fen string) *movegen.Position {
 func testPositions(t *testing.T) []string {
 	t.Helper()
 	var all []string
-	for _, name := range []string{"standard.epd", "perftsuite.epd", "fischer.epd"} {
-		fens, ok := readFENs(t, filepath.Join(dataDir, "perft", name), 0)
-		if !ok {
-			t.Skipf("missing %s", name)
-		}
-		all = append(all, fens...)
-	}
-	for _, name := range []string{"2moves_v1.epd", "UHO_4060_v4.epd", "FRC_openings.epd", "3moves_FRC.epd", "DFRC_4852_v1.epd"} {
-		fens, ok := readFENs(t, filepath.Join(dataDir, "books", name), 80)
-		if !ok {
-			t.Skipf("missing %s", name)
-		}
-		all = append(all, fens...)
+	for _, name := range []string{"standard.epd", "fischer-sample.epd", "books-sample.epd"} {
+		all = append(all, readFENs(t, filepath.Join(dataDir, name))...)
 	}
 	return all
 }
@@ -369,10 +360,7 @@ func TestSideRelative(t *testing.T) {
 }
 
 func TestTraceMatchesEvaluate(t *testing.T) {
-	fens, ok := readFENs(t, filepath.Join(dataDir, "perft", "standard.epd"), 0)
-	if !ok {
-		t.Skip("missing standard.epd")
-	}
+	fens := readFENs(t, filepath.Join(dataDir, "standard.epd"))
 	fens = append(fens, "4k3/8/8/8/8/8/8/2N1K3 w - - 0 1")
 	for _, fen := range fens {
 		p := mustPos(t, fen)

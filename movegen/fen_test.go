@@ -1,8 +1,9 @@
 package movegen
 
 import (
-	"bufio"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -127,81 +128,115 @@ func TestFENOutput(t *testing.T) {
 }
 
 // TestChess960FENMatchesBook: position n of the standard numbering is line
-// n+1 of FRC_openings.epd (which writes castling as KQkq).
+// n+1 of FRC_openings.epd (which writes castling as KQkq). The sample in
+// testdata keeps every eighth line, and 518, with its number as ";n N".
 func TestChess960FENMatchesBook(t *testing.T) {
-	f, err := os.Open("../../shared/data/books/FRC_openings.epd")
-	if err != nil {
-		t.Skipf("book not found: %v", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	n := 0
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
+	lines := readLines(t, "testdata/books/FRC_openings-sample.epd")
+	for _, line := range lines {
+		book, num, ok := strings.Cut(line, ";n ")
+		n, err := strconv.Atoi(strings.TrimSpace(num))
+		if !ok || err != nil {
+			t.Fatalf("line %q: no position number", line)
 		}
 		fen, err := Chess960FEN(n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := strings.Fields(line)
+		want := strings.Fields(book)
 		got := strings.Fields(fen)
 		if got[0] != want[0] || got[1] != want[1] {
-			t.Fatalf("Chess960FEN(%d) = %q, book line %d = %q", n, fen, n+1, line)
+			t.Fatalf("Chess960FEN(%d) = %q, book line %d = %q", n, fen, n+1, book)
 		}
 		// The book's KQkq names the same rooks as our Shredder letters.
-		p, q := mustPos(t, fen), mustPos(t, line)
+		p, q := mustPos(t, fen), mustPos(t, book)
 		if p.Key() != q.Key() || p.FEN(true) != q.FEN(true) {
 			t.Fatalf("position %d: %q and %q differ", n, p.FEN(true), q.FEN(true))
 		}
-		n++
 	}
-	if n != 960 {
-		t.Fatalf("book has %d positions, want 960", n)
+	if len(lines) < 100 {
+		t.Fatalf("%d sample lines, want the 122 of testdata", len(lines))
 	}
 }
 
-// TestBookFENRoundTrip parses a sample of every opening book (mixed castling
-// notations, CRLF line ends) and checks that the printed FEN, in both modes,
-// parses back to the same position.
-func TestBookFENRoundTrip(t *testing.T) {
-	step := 97
-	if testing.Short() {
-		step = 997
+// readLines returns the non-empty lines of a file, CR and blanks trimmed.
+func readLines(t testing.TB, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, name := range []string{"2moves_v1.epd", "UHO_4060_v4.epd", "3moves_FRC.epd", "DFRC_4852_v1.epd"} {
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// booksDirEnv names the environment variable that points at the whole
+// opening books (see testdata/README.md); .ci/run sets it when they are
+// there.
+const booksDirEnv = "KINGROOK_BOOKS_DIR"
+
+// bookNames are the books sampled in testdata as NAME-sample.epd.
+var bookNames = []string{"2moves_v1.epd", "UHO_4060_v4.epd", "3moves_FRC.epd", "DFRC_4852_v1.epd"}
+
+// TestBookFENRoundTrip parses the samples of the opening books (mixed
+// castling notations, CRLF line ends) and checks that the printed FEN, in
+// both modes, parses back to the same position.
+func TestBookFENRoundTrip(t *testing.T) {
+	for _, name := range bookNames {
 		t.Run(name, func(t *testing.T) {
-			f, err := os.Open("../../shared/data/books/" + name)
-			if err != nil {
-				t.Skipf("book not found: %v", err)
-			}
-			defer f.Close()
-			sc := bufio.NewScanner(f)
-			checked := 0
-			for i := 0; sc.Scan(); i++ {
-				if i%step != 0 {
-					continue
-				}
-				line := strings.TrimSpace(sc.Text())
-				p := mustPos(t, line)
-				// The book's own text comes back in the matching mode.
-				if name == "2moves_v1.epd" || name == "UHO_4060_v4.epd" {
-					if got := p.FEN(false); got != strings.Join(strings.Fields(line), " ") {
-						t.Errorf("line %d: %q printed as %q", i+1, line, got)
-					}
-				}
-				for _, chess960 := range []bool{true, false} {
-					q := mustPos(t, p.FEN(chess960))
-					if q.Key() != p.Key() || q.FEN(true) != p.FEN(true) {
-						t.Fatalf("line %d: %q -> %q -> %q", i+1, line, p.FEN(chess960), q.FEN(true))
-					}
-				}
-				checked++
-			}
-			if checked == 0 {
-				t.Fatal("no positions read")
-			}
+			checkBookRoundTrip(t, name, filepath.Join("testdata", "books", strings.TrimSuffix(name, ".epd")+"-sample.epd"), 1)
 		})
+	}
+}
+
+// TestBookFENRoundTripFull does the same over every 97th line of the whole
+// books in the directory named by KINGROOK_BOOKS_DIR.
+func TestBookFENRoundTripFull(t *testing.T) {
+	dir := os.Getenv(booksDirEnv)
+	if dir == "" {
+		t.Skip(booksDirEnv + " is not set: only the samples in testdata are read")
+	}
+	for _, name := range bookNames {
+		t.Run(name, func(t *testing.T) { checkBookRoundTrip(t, name, filepath.Join(dir, name), 97) })
+	}
+}
+
+// checkBookRoundTrip reads every step-th line of path, a sample of the book
+// called name.
+func checkBookRoundTrip(t *testing.T, name, path string, step int) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name == "3moves_FRC.epd" && !strings.Contains(string(data), "\r\n") {
+		t.Fatalf("%s: the CRLF line ends of the book are gone", path)
+	}
+	checked := 0
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if i%step != 0 || line == "" {
+			continue
+		}
+		p := mustPos(t, line)
+		// The book's own text comes back in the matching mode.
+		if name == "2moves_v1.epd" || name == "UHO_4060_v4.epd" {
+			if got := p.FEN(false); got != strings.Join(strings.Fields(line), " ") {
+				t.Errorf("line %d: %q printed as %q", i+1, line, got)
+			}
+		}
+		for _, chess960 := range []bool{true, false} {
+			q := mustPos(t, p.FEN(chess960))
+			if q.Key() != p.Key() || q.FEN(true) != p.FEN(true) {
+				t.Fatalf("line %d: %q -> %q -> %q", i+1, line, p.FEN(chess960), q.FEN(true))
+			}
+		}
+		checked++
+	}
+	if checked < 100 {
+		t.Fatalf("%s: %d positions read", path, checked)
 	}
 }

@@ -16,30 +16,11 @@ func mustPos(t testing.TB, fen string) *Position {
 }
 
 // placement writes the piece-placement field of a FEN for the given pieces,
-// independently of Position.FEN.
+// with the writer of Position.FEN (whose output the FEN tests hold to
+// literal text and to the opening books).
 func placement(pieces map[Square]Piece) string {
 	var sb strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			pc, ok := pieces[NewSquare(f, r)]
-			if !ok {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteString(pc.String())
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
+	writePlacement(&sb, func(s Square) Piece { return pieces[s] })
 	return sb.String()
 }
 

@@ -3,10 +3,16 @@ package movegen
 import (
 	"bufio"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 )
+
+// perftDirEnv names the environment variable that points at the full perft
+// suites (standard.epd, perftsuite.epd, fischer.epd; see testdata/README.md
+// for their origin). make perft-suite sets it.
+const perftDirEnv = "KINGROOK_PERFT_DIR"
 
 type epdCase struct {
 	fen    string
@@ -17,7 +23,7 @@ func loadEPD(t testing.TB, path string) []epdCase {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
-		t.Skipf("perft suite not found: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	var out []epdCase
@@ -43,6 +49,9 @@ func loadEPD(t testing.TB, path string) []epdCase {
 		}
 		out = append(out, c)
 	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
 	return out
 }
 
@@ -58,6 +67,7 @@ func runSuite(t *testing.T, path string, maxNodes uint64) {
 		if err := p.SetFEN(c.fen); err != nil {
 			t.Fatalf("line %d: %v", i+1, err)
 		}
+		fen, key := p.FEN(true), p.Key()
 		minDepth := 99
 		for d := range c.depths {
 			minDepth = min(minDepth, d)
@@ -74,8 +84,8 @@ func runSuite(t *testing.T, path string, maxNodes uint64) {
 				t.Errorf("line %d %q depth %d: got %d want %d", i+1, c.fen, d, got, want)
 			}
 		}
-		if p.FEN(true) != (&p).FEN(true) || p.Key() != p.ComputeKey() {
-			t.Fatalf("line %d: position changed by perft", i+1)
+		if p.FEN(true) != fen || p.Key() != key || p.ComputeKey() != key {
+			t.Fatalf("line %d: position changed by perft: %q, key %016x, want %q, %016x", i+1, p.FEN(true), p.Key(), fen, key)
 		}
 	}
 }
@@ -96,18 +106,39 @@ func suiteBudget() uint64 {
 	return 5_000_000
 }
 
-func TestPerftStandard(t *testing.T) {
-	runSuite(t, "../../shared/data/perft/standard.epd", suiteBudget())
-}
-
-func TestPerftSuite(t *testing.T) {
-	runSuite(t, "../../shared/data/perft/perftsuite.epd", suiteBudget())
-}
-
-func TestPerftFischer(t *testing.T) {
+// fischerBudget is suiteBudget capped at a million nodes, unless a bound
+// was chosen: the Chess960 suite has many positions.
+func fischerBudget() uint64 {
 	b := suiteBudget()
 	if b > 1_000_000 && b < 1<<62 && os.Getenv("KINGROOK_PERFT_NODES") == "" {
 		b = 1_000_000
 	}
-	runSuite(t, "../../shared/data/perft/fischer.epd", b)
+	return b
+}
+
+// TestPerftStandard runs the standard suite (perftsuite.epd and two more
+// positions), kept whole in testdata.
+func TestPerftStandard(t *testing.T) {
+	runSuite(t, "testdata/perft/standard.epd", suiteBudget())
+}
+
+// TestPerftFischer runs every tenth position of the Chess960 suite.
+func TestPerftFischer(t *testing.T) {
+	runSuite(t, "testdata/perft/fischer-sample.epd", fischerBudget())
+}
+
+// TestPerftFullSuites runs the whole suites found in the directory named by
+// KINGROOK_PERFT_DIR.
+func TestPerftFullSuites(t *testing.T) {
+	dir := os.Getenv(perftDirEnv)
+	if dir == "" {
+		t.Skip(perftDirEnv + " is not set: the whole suites are not run (make perft-suite runs them)")
+	}
+	for _, name := range []string{"standard.epd", "perftsuite.epd", "fischer.epd"} {
+		budget := suiteBudget()
+		if name == "fischer.epd" {
+			budget = fischerBudget()
+		}
+		t.Run(name, func(t *testing.T) { runSuite(t, filepath.Join(dir, name), budget) })
+	}
 }

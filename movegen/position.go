@@ -86,12 +86,29 @@ func NewPosition() *Position {
 
 // Clone returns an independent copy of the position, history included.
 func (p *Position) Clone() *Position {
-	q := *p
-	q.history = make([]undo, len(p.history), max(cap(p.history), 1024))
-	copy(q.history, p.history)
-	q.keys = make([]uint64, len(p.keys), max(cap(p.keys), 1024))
-	copy(q.keys, p.keys)
-	return &q
+	q := &Position{}
+	q.CopyFrom(p)
+	return q
+}
+
+// historyReserve is the least room for moves a copy's history gets, so that
+// a search from it does not grow the history.
+const historyReserve = 1024
+
+// CopyFrom makes p an independent copy of q, history included. It reuses
+// p's buffers when they are large enough: a searcher that takes a new root
+// position this way does not allocate.
+func (p *Position) CopyFrom(q *Position) {
+	history, keys := p.history[:0], p.keys[:0]
+	if need := max(cap(q.history), historyReserve); cap(history) < need {
+		history = make([]undo, 0, need)
+	}
+	if need := max(cap(q.keys), historyReserve); cap(keys) < need {
+		keys = make([]uint64, 0, need)
+	}
+	*p = *q
+	p.history = append(history, q.history...)
+	p.keys = append(keys, q.keys...)
 }
 
 // Accessors.
@@ -138,9 +155,6 @@ func (p *Position) CastlingRook(c Color, kingSide bool) Square {
 // Rule50 returns the half-move clock.
 func (p *Position) Rule50() int { return p.rule50 }
 
-// FullMove returns the full-move number.
-func (p *Position) FullMove() int { return p.fullmove }
-
 // Key returns the Zobrist key.
 func (p *Position) Key() uint64 { return p.key }
 
@@ -162,14 +176,6 @@ func (p *Position) LastMove() Move {
 		return NoMove
 	}
 	return p.history[len(p.history)-1].move
-}
-
-// CapturedPiece returns the piece captured by the last move, or NoPiece.
-func (p *Position) CapturedPiece() Piece {
-	if len(p.history) == 0 {
-		return NoPiece
-	}
-	return p.history[len(p.history)-1].captured
 }
 
 // CapturedType returns the type of the piece m captures here: Pawn for en
@@ -301,7 +307,48 @@ func (p *Position) parseFEN(fen string) error {
 		p.cd.mask[i] = AnyRights
 	}
 	// 1. Placement.
-	ranks := strings.Split(f[0], "/")
+	if err := p.parsePlacement(f[0]); err != nil {
+		return err
+	}
+	// 2. Side to move.
+	switch f[1] {
+	case "w":
+		p.side = White
+	case "b":
+		p.side = Black
+	default:
+		return fmt.Errorf("invalid FEN: side to move %q, want w or b", f[1])
+	}
+	if p.Attacked(p.kingSq[p.side.Other()], p.side, p.byType[0]) {
+		return errors.New("invalid FEN: the side not to move is in check")
+	}
+	// 3. Castling.
+	if err := p.parseCastling(f[2]); err != nil {
+		return err
+	}
+	// 4. En passant: kept only if a legal ep capture exists (checked below).
+	if err := p.parseEnPassant(f[3]); err != nil {
+		return err
+	}
+	// 5. Counters.
+	if err := p.parseCounters(f[4:]); err != nil {
+		return err
+	}
+	p.checkers = p.AttackersTo(p.kingSq[p.side], p.byType[0]) & p.byColor[p.side.Other()]
+	if p.checkers.Count() > 2 {
+		return errors.New("invalid FEN: side to move is in check by more than two pieces")
+	}
+	if p.ep != NoSquare && !p.epLegal() {
+		p.ep = NoSquare
+	}
+	p.key, p.pawnKey = p.computeKeys()
+	return nil
+}
+
+// parsePlacement reads FEN's piece placement field and checks the kings and
+// the piece counts.
+func (p *Position) parsePlacement(field string) error {
+	ranks := strings.Split(field, "/")
 	if len(ranks) != 8 {
 		return fmt.Errorf("invalid FEN: piece placement has %d ranks, want 8", len(ranks))
 	}
@@ -343,61 +390,50 @@ func (p *Position) parseFEN(fen string) error {
 			return fmt.Errorf("invalid FEN: %v has too many pieces", colorName(c))
 		}
 	}
-	// 2. Side to move.
-	switch f[1] {
-	case "w":
-		p.side = White
-	case "b":
-		p.side = Black
-	default:
-		return fmt.Errorf("invalid FEN: side to move %q, want w or b", f[1])
+	return nil
+}
+
+// parseEnPassant reads FEN's en-passant field. The square is kept when it
+// and the square the pawn came from are empty; whether a capture is legal
+// is checked once the rest of the position is read.
+func (p *Position) parseEnPassant(field string) error {
+	if field == "-" {
+		return nil
 	}
-	if p.Attacked(p.kingSq[p.side.Other()], p.side, p.byType[0]) {
-		return errors.New("invalid FEN: the side not to move is in check")
+	s, ok := ParseSquare(field)
+	if !ok || s.Rank() != [2]int{5, 2}[p.side] {
+		return fmt.Errorf("invalid FEN: bad en-passant square %q", field)
 	}
-	// 3. Castling.
-	if err := p.parseCastling(f[2]); err != nil {
-		return err
+	from := s + 8
+	if p.side == Black {
+		from = s - 8
 	}
-	// 4. En passant: kept only if a legal ep capture exists.
-	if f[3] != "-" {
-		s, ok := ParseSquare(f[3])
-		if !ok || s.Rank() != [2]int{5, 2}[p.side] {
-			return fmt.Errorf("invalid FEN: bad en-passant square %q", f[3])
-		}
-		// The ep square and the square the pawn came from must be empty.
-		from := s + 8
-		if p.side == Black {
-			from = s - 8
-		}
-		if p.byType[0]&(SquareBB(s)|SquareBB(from)) == 0 {
-			p.ep = s
-		}
+	if p.byType[0]&(SquareBB(s)|SquareBB(from)) == 0 {
+		p.ep = s
 	}
-	// 5. Counters.
+	return nil
+}
+
+// maxFullmove is the largest full-move number FEN may give.
+const maxFullmove = 100000
+
+// parseCounters reads the optional half-move clock and full-move number.
+func (p *Position) parseCounters(f []string) error {
 	p.fullmove = 1
-	if len(f) >= 5 {
-		n, err := strconv.Atoi(f[4])
+	if len(f) >= 1 {
+		n, err := strconv.Atoi(f[0])
 		if err != nil || n < 0 || n > maxRule50 {
-			return fmt.Errorf("invalid FEN: bad half-move clock %q", f[4])
+			return fmt.Errorf("invalid FEN: bad half-move clock %q", f[0])
 		}
 		p.rule50 = n
 	}
-	if len(f) == 6 {
-		n, err := strconv.Atoi(f[5])
-		if err != nil || n < 0 || n > 100000 {
-			return fmt.Errorf("invalid FEN: bad full-move number %q", f[5])
+	if len(f) == 2 {
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 0 || n > maxFullmove {
+			return fmt.Errorf("invalid FEN: bad full-move number %q", f[1])
 		}
 		p.fullmove = max(n, 1)
 	}
-	p.checkers = p.AttackersTo(p.kingSq[p.side], p.byType[0]) & p.byColor[p.side.Other()]
-	if p.checkers.Count() > 2 {
-		return errors.New("invalid FEN: side to move is in check by more than two pieces")
-	}
-	if p.ep != NoSquare && !p.epLegal() {
-		p.ep = NoSquare
-	}
-	p.key, p.pawnKey = p.computeKeys()
 	return nil
 }
 
@@ -506,15 +542,13 @@ func (p *Position) epLegal() bool {
 	return false
 }
 
-// FEN returns the position as FEN. Castling is written KQkq when chess960 is
-// false and every castling rook is the outermost on its side, and as
-// Shredder-FEN file letters otherwise.
-func (p *Position) FEN(chess960 bool) string {
-	var sb strings.Builder
+// writePlacement writes FEN's piece placement field for the pieces that at
+// gives (NoPiece for an empty square), rank 8 first.
+func writePlacement(sb *strings.Builder, at func(Square) Piece) {
 	for r := 7; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < 8; f++ {
-			pc := p.board[NewSquare(f, r)]
+			pc := at(NewSquare(f, r))
 			if pc == NoPiece {
 				empty++
 				continue
@@ -532,6 +566,14 @@ func (p *Position) FEN(chess960 bool) string {
 			sb.WriteByte('/')
 		}
 	}
+}
+
+// FEN returns the position as FEN. Castling is written KQkq when chess960 is
+// false and every castling rook is the outermost on its side, and as
+// Shredder-FEN file letters otherwise.
+func (p *Position) FEN(chess960 bool) string {
+	var sb strings.Builder
+	writePlacement(&sb, func(s Square) Piece { return p.board[s] })
 	sb.WriteByte(' ')
 	sb.WriteString(p.side.String())
 	sb.WriteByte(' ')
@@ -579,7 +621,8 @@ func (p *Position) outermostRook(c Color, rsq Square, kingSide bool) bool {
 	return rooks&(SquareBB(rsq)-1) == 0
 }
 
-// String draws the board with its FEN and key.
+// String draws the board as text, rank 8 at the top and the file letters
+// below (the "d" command prints the FEN and key beside it).
 func (p *Position) String() string {
 	var sb strings.Builder
 	sb.WriteString("\n +---+---+---+---+---+---+---+---+\n")

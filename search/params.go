@@ -75,6 +75,7 @@ const (
 	seMinDepth        = 8
 	seTTDepthMargin   = 3
 	seBetaMargin      = 2 // singular beta = ttScore - seBetaMargin*depth
+	seDepthDiv        = 2 // the search without the TT move goes to (depth-1)/seDepthDiv
 	seDoubleMargin    = 20
 	seMaxDoubleExtend = 6
 

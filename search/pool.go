@@ -32,7 +32,10 @@ type Pool struct {
 	tbRootHits uint64 // tablebase probes made at the root
 
 	mu        sync.Mutex    // guards ponderHit against PonderHit racing Search
-	ponderHit chan struct{} // closed on the ponderhit of a pondering search
+	ponderHit chan struct{} // closed on the ponderhit of a pondering search, nil when not pondering
+
+	helpers sync.WaitGroup // the helper threads of the running search
+	root    []movegen.Move // the root moves of the last search (a buffer kept to save allocations)
 }
 
 // NewPool returns a pool that searches with table.
@@ -62,11 +65,14 @@ func (p *Pool) PonderHit() {
 }
 
 // beginPonder sets the ponder state of a search starting under lim and
-// returns the channel that PonderHit closes.
+// returns the channel that PonderHit closes (nil when not pondering).
 func (p *Pool) beginPonder(lim Limits) chan struct{} {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.ponderHit = make(chan struct{})
+	p.ponderHit = nil
+	if lim.Ponder {
+		p.ponderHit = make(chan struct{})
+	}
 	p.ponder.Store(lim.Ponder)
 	return p.ponderHit
 }
@@ -129,9 +135,11 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.setTimeLimits(pos.SideToMove())
 	hitCh := p.beginPonder(lim)
 	defer p.endPonder()
-	done := make(chan struct{})
-	defer close(done)
-	go p.watch(ctx, lim.PonderHit, done)
+	if ctx.Done() != nil || lim.PonderHit != nil {
+		done := make(chan struct{})
+		defer close(done)
+		go p.watch(ctx, lim.PonderHit, done)
+	}
 
 	for len(p.workers) < p.opts.Threads {
 		p.workers = append(p.workers, newWorker(len(p.workers), p))
@@ -139,7 +147,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.workers = p.workers[:p.opts.Threads]
 	p.table.NewSearch()
 
-	root := rootMovesFor(pos, lim.SearchMoves)
+	root := p.rootMovesFor(pos, lim.SearchMoves)
 	root, tbr, hits := p.tbFilterRoot(pos, root)
 	p.tbProbe, p.tbRootHits = p.tbInTree(tbr), hits
 	if len(root) == 0 {
@@ -147,24 +155,23 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 		return Result{}
 	}
 
-	var wg sync.WaitGroup
 	for _, w := range p.workers {
-		w.pos = pos.Clone()
-		w.table = p.table
-		w.rootMoves = w.rootMoves[:0]
-		for _, m := range root {
-			w.rootMoves = append(w.rootMoves, rootMove{move: m, score: -infinite, prevScore: -infinite,
-				pv: []movegen.Move{m}})
+		if w.pos == nil {
+			w.pos = pos.Clone()
+		} else {
+			w.pos.CopyFrom(pos)
 		}
+		w.table = p.table
+		w.setRootMoves(root)
 		w.nodes = 0
 		w.nodesPub.Store(0)
 		w.tbHits.Store(0)
 		w.stopped = false
 		w.completed = 0
 		if w.id > 0 {
-			wg.Add(1)
+			p.helpers.Add(1)
 			go func(w *worker) {
-				defer wg.Done()
+				defer p.helpers.Done()
 				w.iterate(nil)
 			}(w)
 		}
@@ -175,7 +182,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	// Infinite and ponder searches never end before stop (or ponderhit).
 	p.waitIfInfinite(ctx, lim, hitCh)
 	p.stop.Store(true)
-	wg.Wait()
+	p.helpers.Wait()
 
 	best := main.rootMoves[0]
 	res := Result{BestMove: best.move, Score: best.score, Depth: main.completed, Nodes: p.totalNodes()}
@@ -201,6 +208,21 @@ func (p *Pool) watch(ctx context.Context, hit <-chan struct{}, done <-chan struc
 		case <-done:
 			return
 		}
+	}
+}
+
+// setRootMoves makes root the worker's root moves, unsearched. Their PV
+// buffers, made once with room for the longest PV, are kept from search to
+// search.
+func (w *worker) setRootMoves(root []movegen.Move) {
+	w.rootMoves = w.rootMoves[:len(root)]
+	for i, m := range root {
+		rm := &w.rootMoves[i]
+		pv := rm.pv[:0]
+		if cap(pv) < maxPly+1 {
+			pv = make([]movegen.Move, 0, maxPly+1)
+		}
+		*rm = rootMove{move: m, score: -infinite, prevScore: -infinite, pv: append(pv, m)}
 	}
 }
 
@@ -235,10 +257,10 @@ func (p *Pool) ponderFromTT(pos *movegen.Position, best movegen.Move) movegen.Mo
 
 // rootMovesFor lists the legal root moves, restricted to searchMoves when
 // given, ordered by a quick guess (captures first).
-func rootMovesFor(pos *movegen.Position, searchMoves []movegen.Move) []movegen.Move {
+func (p *Pool) rootMovesFor(pos *movegen.Position, searchMoves []movegen.Move) []movegen.Move {
 	var l movegen.MoveList
 	pos.GenerateLegal(&l)
-	out := make([]movegen.Move, 0, l.N)
+	out := p.root[:0]
 	for i := 0; i < l.N; i++ {
 		m := l.Moves[i].Move
 		if len(searchMoves) > 0 && !slices.Contains(searchMoves, m) {
@@ -249,6 +271,7 @@ func rootMovesFor(pos *movegen.Position, searchMoves []movegen.Move) []movegen.M
 	slices.SortStableFunc(out, func(a, b movegen.Move) int {
 		return quickScore(pos, b) - quickScore(pos, a)
 	})
+	p.root = out
 	return out
 }
 

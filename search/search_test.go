@@ -359,46 +359,67 @@ func TestTinyClocks(t *testing.T) {
 	}
 }
 
+// TestRepetitionIsDraw: White, a queen down, can repeat a position of the
+// game a third time with Rf8+. The search, which is given the game history,
+// must take that draw; from the same position without history it cannot.
 func TestRepetitionIsDraw(t *testing.T) {
-	// White is a queen down but can force a perpetual-like repetition: the
-	// game history makes the position a draw once repeated.
-	pos := mustPos(t, "6k1/6p1/8/8/8/8/q7/5RK1 w - - 0 1")
+	const fen = "6k1/6p1/8/8/8/8/q7/5RK1 w - - 0 1"
+	pos := mustPos(t, fen)
 	for _, s := range []string{"f1f8", "g8h7", "f8f5", "h7g8", "f5f8", "g8h7", "f8f5", "h7g8"} {
-		m, err := movegen.ParseMove(pos, s, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pos.Make(m)
+		pos.Make(mustMove(t, pos, s))
 	}
 	if !pos.IsRepetition() {
 		t.Fatal("test setup: no repetition")
 	}
 	p := NewPool(tt.New(16))
 	var last Info
-	p.Search(context.Background(), pos, Limits{Depth: 6}, Options{Threads: 1}, func(i Info) { last = i })
-	if last.Score > 300 || last.Score < -300 {
-		t.Logf("score %d after repetition (informational)", last.Score)
+	res := p.Search(context.Background(), pos, Limits{Depth: 6}, Options{Threads: 1}, func(i Info) { last = i })
+	if res.BestMove.UCI(true) != "f5f8" || last.Score < -2 || last.Score > 2 {
+		t.Errorf("with the game history: best %v, score %d; want the draw f5f8, score 0 +-2", res.BestMove, last.Score)
+	}
+	// The same position with no history: Rf8+ repeats nothing.
+	_, infos := run(t, pos.FEN(true), Limits{Depth: 6}, Options{})
+	if s := infos[len(infos)-1].Score; s > -300 {
+		t.Errorf("without history: score %d, want a lost position (below -300)", s)
 	}
 }
 
+// TestThreads: with three threads every thread searches, the nodes of all
+// of them are counted, and the result is a legal move at the asked depth.
 func TestThreads(t *testing.T) {
-	res, _ := run(t, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-		Limits{Depth: 8}, Options{Threads: 3})
-	if res.BestMove == movegen.NoMove {
-		t.Fatal("no move with 3 threads")
+	const fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+	p := NewPool(tt.New(16))
+	res := p.Search(context.Background(), mustPos(t, fen), Limits{Depth: 8}, Options{Threads: 3}, nil)
+	if !mustPos(t, fen).IsLegal(res.BestMove) || res.Depth != 8 {
+		t.Fatalf("best move %v at depth %d, want a legal move at depth 8", res.BestMove, res.Depth)
+	}
+	if len(p.workers) != 3 {
+		t.Fatalf("%d workers, want 3", len(p.workers))
+	}
+	var sum uint64
+	for _, w := range p.workers {
+		n := w.nodesPub.Load()
+		if n == 0 {
+			t.Errorf("thread %d searched no node", w.id)
+		}
+		sum += n
+	}
+	if res.Nodes != sum {
+		t.Errorf("Result.Nodes %d, threads searched %d", res.Nodes, sum)
 	}
 }
 
+// TestChess960Castling: castling queen side (king b1 takes rook a1: king to
+// c1, rook to d1) is the only mate in one. The search must find it and
+// carry it as king takes rook.
 func TestChess960Castling(t *testing.T) {
-	// Castling is the only way to save the rook on h1 from nothing; mostly
-	// checks that castling moves flow through the search as king-takes-rook.
-	fen := "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
-	res, infos := run(t, fen, Limits{Depth: 6}, Options{})
-	if !mustPos(t, fen).IsLegal(res.BestMove) {
-		t.Fatalf("illegal best move %v", res.BestMove)
+	const fen = "2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1"
+	res, infos := run(t, fen, Limits{Depth: 4}, Options{})
+	if !res.BestMove.IsCastling() || res.BestMove.UCI(true) != "b1a1" || res.BestMove.UCI(false) != "b1c1" {
+		t.Fatalf("best move %v (%s), want castling b1a1", res.BestMove, res.BestMove.UCI(true))
 	}
-	if len(infos) == 0 {
-		t.Fatal("no info")
+	if s := infos[len(infos)-1].Score; !eval.IsMate(s) || eval.MateMoves(s) != 1 {
+		t.Errorf("score %d, want mate in 1", s)
 	}
 }
 

@@ -46,7 +46,7 @@ func TestTBRootFilter(t *testing.T) {
 		p := NewPool(tt.New(1))
 		p.opts = tbOptions(tb)
 		pos := mustPos(t, c.fen)
-		kept, r, hits := p.tbFilterRoot(pos, rootMovesFor(pos, nil))
+		kept, r, hits := p.tbFilterRoot(pos, p.rootMovesFor(pos, nil))
 		var got []string
 		for _, m := range kept {
 			got = append(got, m.UCI(false))
@@ -88,7 +88,7 @@ func TestTBRootFilter(t *testing.T) {
 		p := NewPool(tt.New(1))
 		p.opts = tbOptions(wdlOnly)
 		pos := mustPos(t, c.fen)
-		moves := rootMovesFor(pos, nil)
+		moves := p.rootMovesFor(pos, nil)
 		kept, r, _ := p.tbFilterRoot(pos, moves)
 		if !r.inTables || r.probeDTZ || p.tbInTree(r) != c.inTree {
 			t.Errorf("WDL only, %s: %+v, in tree %v", c.fen, r, p.tbInTree(r))
@@ -103,7 +103,7 @@ func TestTBRootFilter(t *testing.T) {
 	p.opts = tbOptions(tb)
 	p.opts.ProbeLimit = 2
 	pos := mustPos(t, "8/8/8/8/8/2k5/4P3/4K3 b - - 0 1")
-	if kept, r, _ := p.tbFilterRoot(pos, rootMovesFor(pos, nil)); len(kept) != 6 || r.inTables {
+	if kept, r, _ := p.tbFilterRoot(pos, p.rootMovesFor(pos, nil)); len(kept) != 6 || r.inTables {
 		t.Errorf("above SyzygyProbeLimit: kept %d moves, %+v", len(kept), r)
 	}
 }

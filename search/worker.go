@@ -12,6 +12,7 @@ import (
 const (
 	maxPly      = eval.MaxPly
 	stackOffset = 6 // frames below ply 0: ply-1 .. ply-4 are read, so at least 4
+	stackSpare  = 4 // frames above the ply limit: ply+1 is written, so at least 1
 	infinite    = eval.Infinite
 )
 
@@ -68,7 +69,7 @@ type worker struct {
 	hist  histories
 
 	// per search
-	stack      [maxPly + stackOffset + 4]frame
+	stack      [maxPly + stackOffset + stackSpare]frame
 	rootMoves  []rootMove
 	pvIdx      int
 	rootDepth  int
@@ -548,7 +549,7 @@ func (w *worker) extension(n *node, m movegen.Move) (ext, score int, cut bool) {
 func (w *worker) singular(n *node, m movegen.Move) (ext, score int, cut bool) {
 	sBeta := n.te.Score - seBetaMargin*n.depth
 	n.f.excluded = m
-	s := w.negamax(sBeta-1, sBeta, (n.depth-1)/2, n.ply, n.cutNode)
+	s := w.negamax(sBeta-1, sBeta, (n.depth-1)/seDepthDiv, n.ply, n.cutNode)
 	n.f.excluded = movegen.NoMove
 	switch {
 	case w.stopped:

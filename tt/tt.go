@@ -130,7 +130,7 @@ type Entry struct {
 	PV    bool
 }
 
-// Table is the transposition table. Probe, Store, Prefetch and Hashfull may be
+// Table is the transposition table. Probe, Store and Hashfull may be
 // called from several goroutines at once; Resize and Clear must not run while
 // anything else uses the table. NewSearch may run at any time.
 type Table struct {
@@ -214,12 +214,6 @@ func (t *Table) NewSearch() {
 func (t *Table) index(key uint64) int {
 	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
 	return int(hi)
-}
-
-// Prefetch touches the bucket of key so that a later Probe or Store finds it
-// in cache.
-func (t *Table) Prefetch(key uint64) {
-	_ = t.buckets[t.index(key)][0].data.Load()
 }
 
 // Probe looks key up. On a hit it returns the entry with its score converted

@@ -445,7 +445,6 @@ func TestConcurrentAccess(t *testing.T) {
 					}
 					continue
 				}
-				tab.Prefetch(key)
 				if got, ok := tab.Probe(key, ply); ok {
 					hits[g]++
 					if got != want {
@@ -477,7 +476,6 @@ func TestNoAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() {
 		tab.Store(key, 3, movegen.NewMove(1, 2), 10, 20, 5, BoundExact, true)
 		tab.Probe(key, 3)
-		tab.Prefetch(key)
 		key += 0x9e3779b97f4a7c15
 	}); n != 0 {
 		t.Errorf("%v allocations per Store+Probe", n)

@@ -143,118 +143,156 @@ func isPerft(args []string) bool {
 // searches until stopped.
 func parseGo(args []string, parseMove func(string) (movegen.Move, error)) (goCmd, []string) {
 	var cmd goCmd
-	var warn []string
+	g := goParser{args: args}
 	lim := &cmd.limits
-	// value reads the number after keyword args[i]; it consumes the next
-	// token unless that token is itself a keyword.
-	value := func(i *int) (int64, bool) {
-		key := args[*i]
-		if *i+1 >= len(args) || isGoKeyword(args[*i+1]) {
-			warn = append(warn, fmt.Sprintf("go: %s needs a number", key))
-			return 0, false
-		}
-		*i++
-		n, err := strconv.ParseInt(args[*i], 10, 64)
-		if errors.Is(err, strconv.ErrRange) {
-			// A number too big for 64 bits is read as the largest (or
-			// smallest) one and clamped like any other: dropping it would
-			// turn "go wtime <huge> btime <huge>" into an endless search.
-			warn = append(warn, fmt.Sprintf("go: number %q after %s out of range, clamped", truncate(args[*i]), key))
-			return n, true
-		}
-		if err != nil {
-			warn = append(warn, fmt.Sprintf("go: bad number %q after %s, ignored", args[*i], key))
-			return 0, false
-		}
-		return n, true
-	}
-	millis := func(n int64) time.Duration {
-		return time.Duration(min(max(n, 0), maxMillis)) * time.Millisecond
-	}
-	for i := 0; i < len(args); i++ {
-		key := strings.ToLower(args[i])
+	for ; g.i < len(args); g.i++ {
+		key := strings.ToLower(args[g.i])
 		switch key {
 		case "infinite":
 			lim.Infinite = true
 		case "ponder":
 			lim.Ponder = true
 		case "wtime", "btime", "winc", "binc":
-			n, ok := value(&i)
-			if !ok {
-				continue
-			}
-			switch key {
-			case "wtime":
-				lim.WTime, lim.HasClock = millis(n), true
-			case "btime":
-				lim.BTime, lim.HasClock = millis(n), true
-			case "winc":
-				lim.WInc = millis(n)
-			case "binc":
-				lim.BInc = millis(n)
-			}
+			g.clock(lim, key)
 		case "movetime":
-			if n, ok := value(&i); ok {
-				if n < 1 {
-					warn = append(warn, fmt.Sprintf("go: movetime %d raised to 1", n))
-				}
-				lim.MoveTime = millis(max(n, 1))
+			if n, ok := g.atLeastOne(key); ok {
+				lim.MoveTime = millis(n)
 			}
 		case "movestogo":
-			if n, ok := value(&i); ok {
-				if n < 1 || n > math.MaxInt32 {
-					warn = append(warn, fmt.Sprintf("go: movestogo %d out of range, ignored", n))
-				} else {
-					lim.MovesToGo = int(n)
-				}
+			if n, ok := g.inRange(key, 1, math.MaxInt32); ok {
+				lim.MovesToGo = int(n)
 			}
 		case "depth":
-			if n, ok := value(&i); ok {
+			if n, ok := g.value(); ok {
 				d := min(max(n, 1), eval.MaxPly)
 				if d != n {
-					warn = append(warn, fmt.Sprintf("go: depth %d out of range, using %d", n, d))
+					g.warnf("go: depth %d out of range, using %d", n, d)
 				}
 				lim.Depth = int(d)
 			}
 		case "nodes":
-			if n, ok := value(&i); ok {
-				if n < 1 {
-					warn = append(warn, fmt.Sprintf("go: nodes %d raised to 1", n))
-				}
-				lim.Nodes = uint64(max(n, 1))
+			if n, ok := g.atLeastOne(key); ok {
+				lim.Nodes = uint64(n)
 			}
 		case "mate":
-			if n, ok := value(&i); ok {
-				if n < 1 || n > eval.MaxPly {
-					warn = append(warn, fmt.Sprintf("go: mate %d out of range, ignored", n))
-				} else {
-					lim.Mate = int(n)
-				}
+			if n, ok := g.inRange(key, 1, eval.MaxPly); ok {
+				lim.Mate = int(n)
 			}
 		case "perft":
-			cmd.badPerft = true
-			if n, ok := value(&i); ok {
-				if n < 1 || n > movegen.MaxPerftDepth {
-					warn = append(warn, fmt.Sprintf("go: perft depth %d out of range 1..%d, ignored", n, movegen.MaxPerftDepth))
-				} else {
-					cmd.perft, cmd.badPerft = int(n), false
-				}
-			}
+			g.perft(&cmd)
 		case "searchmoves":
-			for i+1 < len(args) && !isGoKeyword(args[i+1]) {
-				i++
-				m, err := parseMove(args[i])
-				if err != nil {
-					warn = append(warn, "go searchmoves: "+err.Error()+", ignored")
-					continue
-				}
-				if !slices.Contains(lim.SearchMoves, m) {
-					lim.SearchMoves = append(lim.SearchMoves, m)
-				}
-			}
+			g.searchMoves(lim, parseMove)
 		default:
-			warn = append(warn, fmt.Sprintf("go: ignored unknown token %q", args[i]))
+			g.warnf("go: ignored unknown token %q", args[g.i])
 		}
 	}
-	return cmd, warn
+	return cmd, g.warn
+}
+
+// goParser walks the tokens of "go", args[i] being the current one, and
+// collects the warnings.
+type goParser struct {
+	args []string
+	i    int
+	warn []string
+}
+
+func (g *goParser) warnf(format string, a ...any) {
+	g.warn = append(g.warn, fmt.Sprintf(format, a...))
+}
+
+// value reads the number after the keyword args[i]; it consumes the next
+// token unless that token is itself a keyword.
+func (g *goParser) value() (int64, bool) {
+	key := g.args[g.i]
+	if g.i+1 >= len(g.args) || isGoKeyword(g.args[g.i+1]) {
+		g.warnf("go: %s needs a number", key)
+		return 0, false
+	}
+	g.i++
+	n, err := strconv.ParseInt(g.args[g.i], 10, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		// A number too big for 64 bits is read as the largest (or
+		// smallest) one and clamped like any other: dropping it would
+		// turn "go wtime <huge> btime <huge>" into an endless search.
+		g.warnf("go: number %q after %s out of range, clamped", truncate(g.args[g.i]), key)
+		return n, true
+	}
+	if err != nil {
+		g.warnf("go: bad number %q after %s, ignored", g.args[g.i], key)
+		return 0, false
+	}
+	return n, true
+}
+
+// atLeastOne reads the number after key, raising it to 1 with a warning.
+func (g *goParser) atLeastOne(key string) (int64, bool) {
+	n, ok := g.value()
+	if ok && n < 1 {
+		g.warnf("go: %s %d raised to 1", key, n)
+		n = 1
+	}
+	return n, ok
+}
+
+// inRange reads the number after key; one outside lo..hi is ignored with a
+// warning.
+func (g *goParser) inRange(key string, lo, hi int64) (int64, bool) {
+	n, ok := g.value()
+	if ok && (n < lo || n > hi) {
+		g.warnf("go: %s %d out of range, ignored", key, n)
+		return 0, false
+	}
+	return n, ok
+}
+
+// clock reads wtime, btime, winc or binc.
+func (g *goParser) clock(lim *search.Limits, key string) {
+	n, ok := g.value()
+	if !ok {
+		return
+	}
+	switch key {
+	case "wtime":
+		lim.WTime, lim.HasClock = millis(n), true
+	case "btime":
+		lim.BTime, lim.HasClock = millis(n), true
+	case "winc":
+		lim.WInc = millis(n)
+	case "binc":
+		lim.BInc = millis(n)
+	}
+}
+
+// perft reads the depth of "go perft"; a missing or bad one leaves
+// badPerft set, so that nothing is run.
+func (g *goParser) perft(cmd *goCmd) {
+	cmd.badPerft = true
+	if n, ok := g.value(); ok {
+		if n < 1 || n > movegen.MaxPerftDepth {
+			g.warnf("go: perft depth %d out of range 1..%d, ignored", n, movegen.MaxPerftDepth)
+		} else {
+			cmd.perft, cmd.badPerft = int(n), false
+		}
+	}
+}
+
+// searchMoves reads the moves after searchmoves, up to the next keyword.
+func (g *goParser) searchMoves(lim *search.Limits, parseMove func(string) (movegen.Move, error)) {
+	for g.i+1 < len(g.args) && !isGoKeyword(g.args[g.i+1]) {
+		g.i++
+		m, err := parseMove(g.args[g.i])
+		if err != nil {
+			g.warn = append(g.warn, "go searchmoves: "+err.Error()+", ignored")
+			continue
+		}
+		if !slices.Contains(lim.SearchMoves, m) {
+			lim.SearchMoves = append(lim.SearchMoves, m)
+		}
+	}
+}
+
+// millis converts milliseconds to a duration, clamped to 0..maxMillis.
+func millis(n int64) time.Duration {
+	return time.Duration(min(max(n, 0), maxMillis)) * time.Millisecond
 }

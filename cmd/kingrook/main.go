@@ -84,9 +84,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sub, subArgs := rest[0], rest[1:]
 	switch sub {
 	case "uci":
-		if len(subArgs) > 0 {
-			fmt.Fprintf(stderr, "kingrook uci: unexpected arguments %q\n", subArgs)
-			return exitUsage
+		if code, done := noArgs("uci", "Speaks UCI on stdin/stdout, as kingrook with no command does. Global flags\ngo before it: kingrook --hash 64 uci", subArgs, stdout, stderr); done {
+			return code
 		}
 		return runUCI(g, stdin, stdout, stderr, log)
 	case "bench":
@@ -98,9 +97,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "probe":
 		return runProbe(subArgs, stdout, stderr)
 	case "version":
-		if len(subArgs) > 0 && subArgs[0] != "--help" && subArgs[0] != "-h" {
-			fmt.Fprintf(stderr, "kingrook version: unexpected arguments %q\n", subArgs)
-			return exitUsage
+		if code, done := noArgs("version", "Prints the version", subArgs, stdout, stderr); done {
+			return code
 		}
 		fmt.Fprintln(stdout, "kingrook", version)
 		return exitOK
@@ -216,6 +214,23 @@ func subFlags(name, synopsis string, stderr io.Writer) *pflag.FlagSet {
 		fmt.Fprintf(fs.Output(), "Usage: kingrook %s %s\n\nFlags:\n%s", name, synopsis, fs.FlagUsages())
 	}
 	return fs
+}
+
+// noArgs parses the arguments of a subcommand that takes none but --help;
+// done reports that run should return code (help was printed, or there were
+// arguments).
+func noArgs(name, what string, args []string, stdout, stderr io.Writer) (code int, done bool) {
+	fs := pflag.NewFlagSet("kingrook "+name, pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintf(fs.Output(), "Usage: kingrook %s\n\n%s.\nNo flags but --help.\n", name, what) }
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code, true
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "kingrook %s: unexpected arguments %q\n", name, fs.Args())
+		return exitUsage, true
+	}
+	return exitOK, false
 }
 
 // runBench runs the benchmark.
