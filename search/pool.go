@@ -30,6 +30,7 @@ type Pool struct {
 	timed      bool
 	tbProbe    bool   // probe the tablebases in the tree (tb.go)
 	tbRootHits uint64 // tablebase probes made at the root
+	tbRoot     tbRoot // what the tables say of the root
 
 	mu        sync.Mutex    // guards ponderHit against PonderHit racing Search
 	ponderHit chan struct{} // closed on the ponderhit of a pondering search, nil when not pondering
@@ -149,7 +150,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 
 	root := p.rootMovesFor(pos, lim.SearchMoves)
 	root, tbr, hits := p.tbFilterRoot(pos, root)
-	p.tbProbe, p.tbRootHits = p.tbInTree(tbr), hits
+	p.tbProbe, p.tbRootHits, p.tbRoot = p.tbInTree(tbr), hits, tbr
 	if len(root) == 0 {
 		p.waitIfInfinite(ctx, lim, hitCh)
 		return Result{}
@@ -497,6 +498,7 @@ func (w *worker) report(onInfo func(Info), depth, multiPV int) {
 				score = w.eval.Evaluate(w.pos) // stopped before any line finished
 			}
 		}
+		score, bound = p.tbRootScore(score, bound)
 		onInfo(Info{
 			Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: score, Bound: bound,
 			WDL: wdl(score), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull, TBHits: p.totalTBHits(),

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/eval/syzygy"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/tt"
@@ -131,6 +132,27 @@ func TestTBInTree(t *testing.T) {
 	_, infos = run(t, "n6k/8/8/8/8/8/8/R3K3 w - - 0 1", Limits{Depth: 6}, opt)
 	if hits := infos[len(infos)-1].TBHits; hits != 0 {
 		t.Errorf("SyzygyProbeLimit 2: %d tbhits", hits)
+	}
+}
+
+// TestTBRootScore: a root the tables cover reports their result, unless the
+// search sees a mate.
+func TestTBRootScore(t *testing.T) {
+	tb := openTB(t)
+	for _, c := range []struct {
+		fen  string
+		want func(int) bool
+	}{
+		{"8/8/8/8/8/2k5/4P3/4K3 b - - 0 1", func(s int) bool { return s == 0 }},
+		{"8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", func(s int) bool { return s == tbWin-1 }},
+		{"8/8/8/8/8/2k5/4P3/4K3 w - - 90 1", func(s int) bool { return s == 1 }}, // DTZ 13: cursed
+		{"6k1/8/8/8/8/8/8/K6R b - - 0 1", func(s int) bool { return s == -tbWin+1 || (eval.IsMate(s) && s < 0) }},
+		{"7k/8/6K1/8/8/8/8/R7 w - - 0 1", func(s int) bool { return eval.IsMate(s) && eval.MateMoves(s) == 1 }},
+	} {
+		_, infos := run(t, c.fen, Limits{Depth: 6}, tbOptions(tb))
+		if s := infos[len(infos)-1].Score; !c.want(s) {
+			t.Errorf("%s: reported score %d", c.fen, s)
+		}
 	}
 }
 
