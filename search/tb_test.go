@@ -227,6 +227,9 @@ func TestTBPlayFullSet(t *testing.T) {
 	if dir == "" {
 		t.Skip("KINGROOK_SYZYGY_PATH is not set: no full tablebase set to play")
 	}
+	if testing.Short() {
+		t.Skip("-short: the games over the full set run without it")
+	}
 	tb, err := syzygy.Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -234,9 +237,6 @@ func TestTBPlayFullSet(t *testing.T) {
 	defer tb.Close()
 	names, _ := filepath.Glob(filepath.Join(dir, "K*v*.rtbw"))
 	perMaterial := 2
-	if testing.Short() {
-		perMaterial = 1
-	}
 	if s := os.Getenv("KINGROOK_SYZYGY_GAMES"); s != "" {
 		if perMaterial, err = strconv.Atoi(s); err != nil {
 			t.Fatalf("KINGROOK_SYZYGY_GAMES=%q: %v", s, err)
