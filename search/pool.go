@@ -32,6 +32,7 @@ type Pool struct {
 	deepest    atomic.Int32 // deepest depth completed by any worker
 	tbProbe    bool         // probe the tablebases in the tree (tb.go)
 	tbRootHits uint64       // tablebase probes made at the root
+	tbRoot     tbRoot       // what the tables say of the root
 
 	mu        sync.Mutex    // guards ponderHit against PonderHit racing Search
 	ponderHit chan struct{} // closed on the ponderhit of a pondering search, nil when not pondering
@@ -152,7 +153,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 
 	root := p.rootMovesFor(pos, lim.SearchMoves)
 	root, tbr, hits := p.tbFilterRoot(pos, root)
-	p.tbProbe, p.tbRootHits = p.tbInTree(tbr), hits
+	p.tbProbe, p.tbRootHits, p.tbRoot = p.tbInTree(tbr), hits, tbr
 	if len(root) == 0 {
 		p.waitIfInfinite(ctx, lim, hitCh)
 		return Result{}
@@ -611,6 +612,7 @@ func (w *worker) report(onInfo func(Info), depth, multiPV int) {
 				score = w.evaluate(0) // stopped before any line finished
 			}
 		}
+		score, bound = p.tbRootScore(score, bound)
 		onInfo(Info{
 			Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: score, Bound: bound,
 			WDL: wdl(score), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull, TBHits: p.totalTBHits(),

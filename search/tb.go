@@ -179,3 +179,24 @@ func (w *worker) probeTablebase(n *node) (score int, done bool) {
 	}
 	return 0, false
 }
+
+// tbRootScore is the score reported for a root the tables cover: the
+// tablebase result unless the search found a mate (a win scores tbWin-1, a
+// cursed win or blessed loss one point from a draw, as the 50-move rule
+// makes it a draw only if the game gets there).
+func (p *Pool) tbRootScore(score int, bound Bound) (int, Bound) {
+	if !p.tbRoot.inTables || eval.IsMate(score) {
+		return score, bound
+	}
+	switch p.tbRoot.wdl {
+	case syzygy.Win:
+		return tbWin - 1, Exact
+	case syzygy.CursedWin:
+		return 1, Exact
+	case syzygy.BlessedLoss:
+		return -1, Exact
+	case syzygy.Loss:
+		return -tbWin + 1, Exact
+	}
+	return 0, Exact
+}

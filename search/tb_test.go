@@ -2,16 +2,20 @@ package search
 
 import (
 	"context"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/eval/syzygy"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/tt"
 )
 
-// testdata/syzygy holds KQvK, KRvK, KPvK, KBvK and KNvK; the values quoted
+// testdata/syzygy holds KQvK, KRvK, KPvK, KBvK, KNvK and KRvKR; the values quoted
 // below are Fathom's.
 
 func openTB(t testing.TB) *syzygy.Tables {
@@ -20,8 +24,8 @@ func openTB(t testing.TB) *syzygy.Tables {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := tb.Count(); n != 5 {
-		t.Fatalf("%d tables in testdata/syzygy, want 5", n)
+	if n, _ := tb.Count(); n != 6 {
+		t.Fatalf("%d tables in testdata/syzygy, want 6", n)
 	}
 	t.Cleanup(func() { tb.Close() })
 	return tb
@@ -134,6 +138,27 @@ func TestTBInTree(t *testing.T) {
 	}
 }
 
+// TestTBRootScore: a root the tables cover reports their result, unless the
+// search sees a mate.
+func TestTBRootScore(t *testing.T) {
+	tb := openTB(t)
+	for _, c := range []struct {
+		fen  string
+		want func(int) bool
+	}{
+		{"8/8/8/8/8/2k5/4P3/4K3 b - - 0 1", func(s int) bool { return s == 0 }},
+		{"8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", func(s int) bool { return s == tbWin-1 }},
+		{"8/8/8/8/8/2k5/4P3/4K3 w - - 90 1", func(s int) bool { return s == 1 }}, // DTZ 13: cursed
+		{"6k1/8/8/8/8/8/8/K6R b - - 0 1", func(s int) bool { return s == -tbWin+1 || (eval.IsMate(s) && s < 0) }},
+		{"7k/8/6K1/8/8/8/8/R7 w - - 0 1", func(s int) bool { return eval.IsMate(s) && eval.MateMoves(s) == 1 }},
+	} {
+		_, infos := run(t, c.fen, Limits{Depth: 6}, tbOptions(tb))
+		if s := infos[len(infos)-1].Score; !c.want(s) {
+			t.Errorf("%s: reported score %d", c.fen, s)
+		}
+	}
+}
+
 // playOut plays the engine against itself from fen with a node limit per
 // move and returns the result from White's view (1, 0, -1) and the plies.
 func playOut(t *testing.T, tb *syzygy.Tables, fen string, nodes uint64) (int, int) {
@@ -183,10 +208,127 @@ func TestTBPlay(t *testing.T) {
 		{"KPvK rook pawn draw", "8/8/8/8/8/k7/P7/K7 w - - 0 1", 0},
 		{"KPvK draw, only Kb6", "8/k7/8/8/8/8/1PK5/8 b - - 0 1", 0},
 		{"KPvK black pawn win", "4k3/4p3/2K5/8/8/8/8/8 b - - 0 1", -1},
+		{"KRvKR draw", "8/8/3k4/8/3r4/8/3K4/7R w - - 0 1", 0},
+		{"KRvKR win (skewer)", "8/8/8/8/1k6/8/5K2/r6R w - - 0 1", 1},
 	} {
 		got, plies := playOut(t, tb, c.fen, nodes)
 		if got != c.want {
 			t.Errorf("%s (%s): result %d after %d plies, want %d", c.name, c.fen, got, plies, c.want)
 		}
 	}
+}
+
+// TestTBPlayFullSet plays random positions of every 4-piece material of the
+// set KINGROOK_SYZYGY_PATH names (KINGROOK_SYZYGY_GAMES per material, 2 by
+// default) and checks that the game ends as the tables say (a cursed win or
+// blessed loss as a draw).
+func TestTBPlayFullSet(t *testing.T) {
+	dir := os.Getenv("KINGROOK_SYZYGY_PATH")
+	if dir == "" {
+		t.Skip("KINGROOK_SYZYGY_PATH is not set: no full tablebase set to play")
+	}
+	if testing.Short() {
+		t.Skip("-short: the games over the full set run without it")
+	}
+	tb, err := syzygy.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	names, _ := filepath.Glob(filepath.Join(dir, "K*v*.rtbw"))
+	perMaterial := 2
+	if s := os.Getenv("KINGROOK_SYZYGY_GAMES"); s != "" {
+		if perMaterial, err = strconv.Atoi(s); err != nil {
+			t.Fatalf("KINGROOK_SYZYGY_GAMES=%q: %v", s, err)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 9))
+	games := 0
+	decided := map[bool]int{}
+	for _, name := range names {
+		material := strings.TrimSuffix(filepath.Base(name), ".rtbw")
+		if len(material) != 5 { // "KXvKY" or "KXYvK": four pieces
+			continue
+		}
+		for i := 0; i < perMaterial; i++ {
+			pos := randomTBPosition(t, r, material)
+			w, ok := tb.ProbeWDL(pos)
+			if !ok {
+				t.Fatalf("%s: no probe", pos.FEN(false))
+			}
+			want := 0
+			switch w {
+			case syzygy.Win:
+				want = 1
+			case syzygy.Loss:
+				want = -1
+			}
+			if pos.SideToMove() == movegen.Black {
+				want = -want
+			}
+			fen := pos.FEN(false)
+			got, plies := playOut(t, tb, fen, 2000)
+			games++
+			decided[want != 0]++
+			if got != want {
+				t.Errorf("%s (%v for the side to move): result %d after %d plies, want %d", fen, w, got, plies, want)
+			}
+		}
+	}
+	t.Logf("%d games played, %d won, %d drawn", games, decided[true], decided[false])
+}
+
+// randomTBPosition places a material such as "KRvKP" at random until the
+// position is legal and not decided by a capture on the first move.
+func randomTBPosition(t *testing.T, r *rand.Rand, material string) *movegen.Position {
+	t.Helper()
+	for tries := 0; tries < 100000; tries++ {
+		var board [64]byte
+		ok := true
+		for c, side := range strings.Split(material, "v") {
+			for i := 0; i < len(side) && ok; i++ {
+				pc := side[i]
+				if c == 1 {
+					pc += 'a' - 'A'
+				}
+				sq := r.IntN(64)
+				if board[sq] != 0 || ((pc == 'P' || pc == 'p') && (sq < 8 || sq >= 56)) {
+					ok = false
+					break
+				}
+				board[sq] = pc
+			}
+		}
+		if !ok {
+			continue
+		}
+		var sb strings.Builder
+		for rank := 7; rank >= 0; rank-- {
+			empty := 0
+			for f := 0; f < 8; f++ {
+				if pc := board[rank*8+f]; pc == 0 {
+					empty++
+				} else {
+					if empty > 0 {
+						sb.WriteByte(byte('0' + empty))
+					}
+					empty = 0
+					sb.WriteByte(pc)
+				}
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+			}
+			if rank > 0 {
+				sb.WriteByte('/')
+			}
+		}
+		sb.WriteString([]string{" w - - 0 1", " b - - 0 1"}[r.IntN(2)])
+		pos := movegen.NewPosition()
+		if pos.SetFEN(sb.String()) == nil {
+			return pos
+		}
+	}
+	t.Fatalf("no legal position for %s", material)
+	return nil
 }
