@@ -458,7 +458,10 @@ func (w *worker) searchMoves(n *node, res *loopResult) (int, bool) {
 			continue
 		}
 		res.moveCount++
-		mi := w.describeMove(n, m, res.moveCount)
+		mi := moveInfo{m: m, count: res.moveCount, noisy: isNoisy(pos, m), capture: isCapture(pos, m)}
+		if !mi.noisy {
+			mi.histScore = w.quietHistory(n.ply, m)
+		}
 
 		// 11. Pruning at shallow depth.
 		if n.ply > 0 && res.bestScore > -eval.MateInMaxPly && pos.NonPawnMaterial(us) && w.pruneMove(n, &mp, &mi) {
@@ -516,18 +519,14 @@ func (res *loopResult) addTried(m movegen.Move, noisy bool) {
 	}
 }
 
-// describeMove collects what pruning and reductions need to know of m
-// before it is made.
-func (w *worker) describeMove(n *node, m movegen.Move, count int) moveInfo {
+// quietHistory is the butterfly and continuation history (one and two
+// plies back) of the quiet move m, which late move reductions use.
+func (w *worker) quietHistory(ply int, m movegen.Move) int {
 	pos := w.pos
-	mi := moveInfo{m: m, count: count, noisy: isNoisy(pos, m), capture: isCapture(pos, m)}
-	if !mi.noisy {
-		pc := pos.PieceOn(m.From())
-		mi.histScore = int(w.hist.butterfly[pos.SideToMove()][m.From()][m.To()]) +
-			int(w.stack[n.ply+stackOffset-1].cont[pc][m.To()]) +
-			int(w.stack[n.ply+stackOffset-2].cont[pc][m.To()])
-	}
-	return mi
+	pc := pos.PieceOn(m.From())
+	return int(w.hist.butterfly[pos.SideToMove()][m.From()][m.To()]) +
+		int(w.stack[ply+stackOffset-1].cont[pc][m.To()]) +
+		int(w.stack[ply+stackOffset-2].cont[pc][m.To()])
 }
 
 // lmrBaseReduction is the late-move reduction before adjustments.
