@@ -244,3 +244,23 @@ func TestEvaluateBounded(t *testing.T) {
 		t.Fatalf("saturated net scores %d, want %d", got, -MaxScore)
 	}
 }
+
+// TestDefaultNetKnowsMaterial checks the shipped net on positions whose
+// verdict is clear.
+func TestDefaultNetKnowsMaterial(t *testing.T) {
+	n := Default()
+	cases := []struct {
+		fen    string
+		lo, hi int
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", -80, 120},
+		{"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 500, MaxScore},   // a queen up
+		{"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", -MaxScore, -500}, // a queen down
+		{"r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 150, MaxScore},   // a knight up
+	}
+	for _, c := range cases {
+		if got := n.EvaluatePosition(mustPos(t, c.fen)); got < c.lo || got > c.hi {
+			t.Errorf("%s: %d, want %d..%d", c.fen, got, c.lo, c.hi)
+		}
+	}
+}
