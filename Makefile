@@ -6,6 +6,13 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 # Native build: x86-64-v3 (AVX2, BMI2) when this CPU has it, portable otherwise.
 GOAMD64 ?= $(shell grep -qw bmi2 /proc/cpuinfo 2>/dev/null && grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo v3 || echo v1)
 export GOAMD64
+# On amd64 the network's inference uses Go's experimental SIMD package
+# (simd/archsimd, AVX2 at run time, plain Go otherwise); other targets build
+# the plain Go path. GOEXPERIMENT= (empty) builds the plain path on amd64 too.
+ifeq ($(shell $(GO) env GOARCH),amd64)
+GOEXPERIMENT ?= simd
+export GOEXPERIMENT
+endif
 
 .PHONY: build run test test-race bench perft-suite clean
 
@@ -19,6 +26,7 @@ test:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -race -short ./tt/... ./search/... ./engine/... ./uci/...
+	GOEXPERIMENT= $(GO) test -count=1 ./eval/nnue/... # the plain Go path of the network as well
 
 bench: build
 	./$(EXE) bench

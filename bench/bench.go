@@ -11,6 +11,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
 	"github.com/kingrook/kingrook/tt"
@@ -27,11 +28,12 @@ const (
 
 // Config says how to run the benchmark. Zero fields take the defaults.
 type Config struct {
-	Depth     int      // plies per position
-	Hash      int      // MiB
-	Threads   int      // more than one makes the node count vary
-	Positions []string // FENs; nil means Positions()
-	Verbose   bool     // print a line per position
+	Depth     int       // plies per position
+	Hash      int       // MiB
+	Threads   int       // more than one makes the node count vary
+	Positions []string  // FENs; nil means Positions()
+	Verbose   bool      // print a line per position
+	Net       *nnue.Net // the evaluation network; nil: the hand-written evaluation
 }
 
 // Result sums up a run.
@@ -49,7 +51,7 @@ func Run(cfg Config, out io.Writer) Result {
 	cfg = withDefaults(cfg)
 	table := tt.New(cfg.Hash)
 	pool := search.NewPool(table)
-	opt := search.Options{Threads: cfg.Threads, MultiPV: 1}
+	opt := search.Options{Threads: cfg.Threads, MultiPV: 1, Net: cfg.Net}
 	var res Result
 	start := time.Now()
 	for i, fen := range cfg.Positions {

@@ -34,6 +34,7 @@ import (
 	"github.com/kingrook/kingrook/bench"
 	"github.com/kingrook/kingrook/engine"
 	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/uci"
 )
 
@@ -193,7 +194,11 @@ func runProtocol(g globals, stdin io.Reader, stdout, stderr io.Writer, log zerol
 		Version: version,
 		Log:     log,
 		Bench: func(out io.Writer, depth int) {
-			bench.Run(bench.Config{Depth: depth, Verbose: true}, out)
+			cfg := bench.Config{Depth: depth, Verbose: true}
+			if eng.Settings().UseNNUE {
+				cfg.Net = eng.Net()
+			}
+			bench.Run(cfg, out)
 		},
 		WaitForSearch: waitForSearch,
 	}
@@ -261,10 +266,12 @@ func noArgs(name, what string, args []string, stdout, stderr io.Writer) (code in
 
 // runBench runs the benchmark.
 func runBench(g globals, args []string, stdout, stderr io.Writer) int {
-	fs := subFlags("bench", "[--depth N] [--hash MB] [--threads N]", stderr)
+	fs := subFlags("bench", "[--depth N] [--hash MB] [--threads N] [--nnue=BOOL] [--evalfile FILE]", stderr)
 	depth := fs.Int("depth", bench.DefaultDepth, "search depth per position")
 	hash := fs.Int("hash", bench.DefaultHash, "transposition table size in MiB")
 	threads := fs.Int("threads", bench.DefaultThreads, "search threads (more than one makes the node count vary)")
+	useNet := fs.Bool("nnue", engine.DefaultUseNNUE, "evaluate with the network (the UCI option Use NNUE)")
+	evalFile := fs.String("evalfile", "", "network file to evaluate with (implies --nnue; default: the embedded net)")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
@@ -288,7 +295,19 @@ func runBench(g globals, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kingrook bench: --threads %d out of range %d..%d\n", *threads, engine.MinThreads, engine.MaxThreads)
 		return exitUsage
 	}
-	res := bench.Run(bench.Config{Depth: *depth, Hash: *hash, Threads: *threads, Verbose: true}, stdout)
+	cfg := bench.Config{Depth: *depth, Hash: *hash, Threads: *threads, Verbose: true}
+	switch {
+	case *evalFile != "":
+		n, err := nnue.LoadFile(*evalFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "kingrook bench: --evalfile: %v\n", err)
+			return exitUsage
+		}
+		cfg.Net = n
+	case *useNet:
+		cfg.Net = nnue.Default()
+	}
+	res := bench.Run(cfg, stdout)
 	if res.Errors > 0 {
 		return exitFailure
 	}
