@@ -20,7 +20,7 @@ func mustPos(t testing.TB, fen string) *Position {
 // literal text and to the opening books).
 func placement(pieces map[Square]Piece) string {
 	var sb strings.Builder
-	writePlacement(&sb, func(s Square) Piece { return pieces[s] })
+	WritePlacement(&sb, func(s Square) Piece { return pieces[s] })
 	return sb.String()
 }
 

@@ -545,9 +545,9 @@ func (p *Position) epLegal() bool {
 	return false
 }
 
-// writePlacement writes FEN's piece placement field for the pieces that at
+// WritePlacement writes FEN's piece placement field for the pieces that at
 // gives (NoPiece for an empty square), rank 8 first.
-func writePlacement(sb *strings.Builder, at func(Square) Piece) {
+func WritePlacement(sb *strings.Builder, at func(Square) Piece) {
 	for r := 7; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < 8; f++ {
@@ -576,7 +576,7 @@ func writePlacement(sb *strings.Builder, at func(Square) Piece) {
 // Shredder-FEN file letters otherwise.
 func (p *Position) FEN(chess960 bool) string {
 	var sb strings.Builder
-	writePlacement(&sb, func(s Square) Piece { return p.board[s] })
+	WritePlacement(&sb, func(s Square) Piece { return p.board[s] })
 	sb.WriteByte(' ')
 	sb.WriteString(p.side.String())
 	sb.WriteByte(' ')

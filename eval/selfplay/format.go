@@ -174,27 +174,7 @@ func decodeStart(b []byte) (string, error) {
 	}
 	rest := b[8+(i+1)/2:]
 	var sb strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			pc := board[r*8+f]
-			if pc == movegen.NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteString(pc.String())
-		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
+	movegen.WritePlacement(&sb, func(sq movegen.Square) movegen.Piece { return board[sq] })
 	switch rest[0] {
 	case 0:
 		sb.WriteString(" w ")
