@@ -168,24 +168,24 @@ func parseTag(s string) (pgnToken, error) {
 	return pgnToken{kind: tokTag, text: name, value: strings.ReplaceAll(v, `\\`, `\`)}, nil
 }
 
+// pgnGame is the state of one game while Next reads it.
+type pgnGame struct {
+	pos        *movegen.Position
+	plies      []Ply
+	tags       map[string]string
+	result     byte
+	resultSeen bool
+	moves      bool  // movetext began: a tag now starts the next game
+	err        error // the game cannot be read; skip to its result
+	pending    int   // the score of the last move, until its comment is read
+	lastMover  movegen.Color
+}
+
 // Next returns the next game, io.EOF after the last one, or a *PGNError
 // for a game that could not be read (call Next again for the next game).
 func (p *PGNReader) Next() (*Game, error) {
-	var pos *movegen.Position
-	var plies []Ply
-	tags := map[string]string{}
-	var result byte
-	resultSeen, moves := false, false
+	g := pgnGame{tags: map[string]string{}, pending: NoScore, lastMover: movegen.White}
 	started := false
-	var gameErr error
-	pending := NoScore // the score of the last move, until its comment is read
-	lastMover := movegen.White
-	flush := func() {
-		if len(plies) > 0 {
-			plies[len(plies)-1].Score = int16(pending)
-		}
-		pending = NoScore
-	}
 	for {
 		t, err := p.token()
 		if errors.Is(err, io.EOF) {
@@ -205,93 +205,116 @@ func (p *PGNReader) Next() (*Game, error) {
 			p.games++
 		}
 		if t.kind == tokTag {
-			if moves {
+			if g.moves {
 				p.peek = &t // the next game's first tag
 				break
 			}
-			tags[t.text] = t.value
+			g.tags[t.text] = t.value
 			continue
 		}
-		moves = true // movetext began: a tag now starts the next game
-		if gameErr != nil {
-			if t.kind == tokSymbol && isResult(t.text) {
-				break
-			}
-			continue
-		}
-		if pos == nil {
-			pos, err = pgnStart(tags)
-			if err != nil {
-				gameErr = err
-				continue
-			}
-		}
-		switch t.kind {
-		case tokComment:
-			if s, ok := parseEvalComment(t.text); ok && len(plies) > 0 {
-				pending = toWhite(s, lastMover)
-			}
-			continue
-		}
-		sym := t.text
-		if isResult(sym) {
-			result, resultSeen = resultByte(sym), sym != "*"
-			if sym == "*" {
-				gameErr = errNoResult
-			}
+		g.moves = true
+		if g.movetext(t) {
 			break
 		}
-		// Move numbers: "12." "12..." or glued "12.e4".
-		sym = strings.TrimLeft(sym, "0123456789")
-		sym = strings.TrimLeft(sym, ".")
-		if sym == "" {
-			continue
-		}
-		if len(plies) == MaxPlies {
-			gameErr = fmt.Errorf("more than %d plies", MaxPlies)
-			continue
-		}
-		m, err := ParseSAN(pos, sym)
-		if err != nil {
-			gameErr = fmt.Errorf("move %d (%s): %v", len(plies)/2+1, sym, err)
-			continue
-		}
-		flush()
-		lastMover = pos.SideToMove()
-		plies = append(plies, Ply{Move: m, Score: NoScore})
-		pos.Make(m)
 	}
-	flush()
-	if gameErr == nil && !resultSeen {
-		if r, ok := tags["Result"]; ok && isResult(r) && r != "*" {
-			result, resultSeen = resultByte(r), true
-		}
-	}
-	if gameErr == nil && !resultSeen {
-		gameErr = errNoResult
-	}
-	if gameErr == nil && pos == nil {
-		gameErr = errors.New("no moves")
-	}
-	if gameErr != nil {
-		return nil, &PGNError{Game: p.games, Err: gameErr}
-	}
-	// Fold the unscored opening (book moves) into the start position.
-	book := 0
-	for book < len(plies) && plies[book].Score == NoScore {
-		book++
-	}
-	for range len(plies) {
-		pos.Unmake()
-	}
-	for _, pl := range plies[:book] {
-		pos.Make(pl.Move)
-	}
-	start := movegen.NewPosition()
-	if err := start.SetFEN(pos.FEN(true)); err != nil {
+	game, err := g.finish()
+	if err != nil {
 		return nil, &PGNError{Game: p.games, Err: err}
 	}
-	return &Game{Start: start, Plies: plies[book:], Result: result}, nil
+	return game, nil
+}
+
+// flush gives the last move the score of its comment, if any.
+func (g *pgnGame) flush() {
+	if len(g.plies) > 0 {
+		g.plies[len(g.plies)-1].Score = int16(g.pending)
+	}
+	g.pending = NoScore
+}
+
+// movetext reads one token of the movetext: a comment, a move number, a
+// move or the result. It returns true at the result, the game's end.
+func (g *pgnGame) movetext(t pgnToken) bool {
+	if g.err != nil {
+		return t.kind == tokSymbol && isResult(t.text)
+	}
+	if g.pos == nil {
+		pos, err := pgnStart(g.tags)
+		if err != nil {
+			g.err = err
+			return false
+		}
+		g.pos = pos
+	}
+	if t.kind == tokComment {
+		if s, ok := parseEvalComment(t.text); ok && len(g.plies) > 0 {
+			g.pending = toWhite(s, g.lastMover)
+		}
+		return false
+	}
+	sym := t.text
+	if isResult(sym) {
+		g.result, g.resultSeen = resultByte(sym), sym != "*"
+		if sym == "*" {
+			g.err = errNoResult
+		}
+		return true
+	}
+	// Move numbers: "12." "12..." or glued "12.e4".
+	sym = strings.TrimLeft(sym, "0123456789")
+	sym = strings.TrimLeft(sym, ".")
+	if sym == "" {
+		return false
+	}
+	if len(g.plies) == MaxPlies {
+		g.err = fmt.Errorf("more than %d plies", MaxPlies)
+		return false
+	}
+	m, err := ParseSAN(g.pos, sym)
+	if err != nil {
+		g.err = fmt.Errorf("move %d (%s): %v", len(g.plies)/2+1, sym, err)
+		return false
+	}
+	g.flush()
+	g.lastMover = g.pos.SideToMove()
+	g.plies = append(g.plies, Ply{Move: m, Score: NoScore})
+	g.pos.Make(m)
+	return false
+}
+
+// finish checks the game read and returns it, its unscored opening (book
+// moves) folded into the start position.
+func (g *pgnGame) finish() (*Game, error) {
+	g.flush()
+	if g.err == nil && !g.resultSeen {
+		if r, ok := g.tags["Result"]; ok && isResult(r) && r != "*" {
+			g.result, g.resultSeen = resultByte(r), true
+		}
+	}
+	if g.err == nil && !g.resultSeen {
+		g.err = errNoResult
+	}
+	if g.err == nil && g.pos == nil {
+		g.err = errors.New("no moves")
+	}
+	if g.err != nil {
+		return nil, g.err
+	}
+	book := 0
+	for book < len(g.plies) && g.plies[book].Score == NoScore {
+		book++
+	}
+	for range len(g.plies) {
+		g.pos.Unmake()
+	}
+	for _, pl := range g.plies[:book] {
+		g.pos.Make(pl.Move)
+	}
+	start := movegen.NewPosition()
+	if err := start.SetFEN(g.pos.FEN(true)); err != nil {
+		return nil, err
+	}
+	return &Game{Start: start, Plies: g.plies[book:], Result: g.result}, nil
 }
 
 // pgnStart returns a game's start position from its tags.

@@ -22,83 +22,13 @@ func randomPosition(r *rand.Rand, material string, ep bool, rule50 int) (*movege
 		stm := movegen.Color(r.IntN(2))
 		epSq := -1
 		if ep {
-			// The opponent's pawn stands on its fourth rank with the two
-			// squares behind it empty, one of ours beside it.
-			file := r.IntN(8)
-			side := 1 - 2*r.IntN(2)
-			if file+side < 0 || file+side > 7 {
-				side = -side
-			}
-			rank, behind, start := 4, 5, 6 // white to move: black pawn on rank 5
-			them, us := byte('p'), byte('P')
-			if stm == movegen.Black {
-				rank, behind, start = 3, 2, 1
-				them, us = 'P', 'p'
-			}
-			board[rank*8+file] = them
-			board[rank*8+file+side] = us
-			board[start*8+file] = '-' // must stay empty
-			epSq = behind*8 + file
-			board[epSq] = '-'
+			epSq = placeEPPawns(r, &board, stm)
 		}
-		ok := true
-		skip := [2]bool{ep, ep} // one pawn of each side is placed already
-		for c, s := range sides {
-			for i := 0; i < len(s) && ok; i++ {
-				pc := s[i]
-				if pc == 'P' && skip[c] {
-					skip[c] = false
-					continue
-				}
-				if c == 1 {
-					pc += 'a' - 'A'
-				}
-				placed := false
-				for k := 0; k < 100; k++ {
-					sq := r.IntN(64)
-					if board[sq] != 0 {
-						continue
-					}
-					if (pc == 'P' || pc == 'p') && (sq < 8 || sq >= 56) {
-						continue
-					}
-					board[sq] = pc
-					placed = true
-					break
-				}
-				ok = placed
-			}
-		}
-		if !ok {
+		if !placePieces(r, &board, sides, ep) {
 			continue
 		}
-		for i := range board {
-			if board[i] == '-' {
-				board[i] = 0
-			}
-		}
 		var sb strings.Builder
-		for rank := 7; rank >= 0; rank-- {
-			empty := 0
-			for f := 0; f < 8; f++ {
-				pc := board[rank*8+f]
-				if pc == 0 {
-					empty++
-					continue
-				}
-				if empty > 0 {
-					sb.WriteByte(byte('0' + empty))
-					empty = 0
-				}
-				sb.WriteByte(pc)
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-			}
-			if rank > 0 {
-				sb.WriteByte('/')
-			}
-		}
+		movegen.WritePlacement(&sb, func(sq movegen.Square) movegen.Piece { return pieceOf(board[sq]) })
 		sb.WriteString([]string{" w - ", " b - "}[stm])
 		if epSq >= 0 {
 			sb.WriteString(movegen.Square(epSq).String())
@@ -116,4 +46,68 @@ func randomPosition(r *rand.Rand, material string, ep bool, rule50 int) (*movege
 		return pos, nil
 	}
 	return nil, fmt.Errorf("no legal position found for %s", material)
+}
+
+// placeEPPawns puts the opponent's pawn on its fourth rank, with the two
+// squares behind it kept empty ('-'), and one of ours beside it; it returns
+// the en passant square.
+func placeEPPawns(r *rand.Rand, board *[64]byte, stm movegen.Color) int {
+	file := r.IntN(8)
+	side := 1 - 2*r.IntN(2)
+	if file+side < 0 || file+side > 7 {
+		side = -side
+	}
+	rank, behind, start := 4, 5, 6 // white to move: black pawn on rank 5
+	them, us := byte('p'), byte('P')
+	if stm == movegen.Black {
+		rank, behind, start = 3, 2, 1
+		them, us = 'P', 'p'
+	}
+	board[rank*8+file] = them
+	board[rank*8+file+side] = us
+	board[start*8+file] = '-' // must stay empty
+	epSq := behind*8 + file
+	board[epSq] = '-'
+	return epSq
+}
+
+// placePieces puts the pieces of both sides (FEN letters, White's first) on
+// random free squares, pawns off the first and last ranks; with ep one pawn
+// of each side stands already. It reports whether every piece found a square.
+func placePieces(r *rand.Rand, board *[64]byte, sides []string, ep bool) bool {
+	skip := [2]bool{ep, ep}
+	for c, s := range sides {
+		for i := 0; i < len(s); i++ {
+			pc := s[i]
+			if pc == 'P' && skip[c] {
+				skip[c] = false
+				continue
+			}
+			if c == 1 {
+				pc += 'a' - 'A'
+			}
+			placed := false
+			for k := 0; k < 100 && !placed; k++ {
+				sq := r.IntN(64)
+				if board[sq] == 0 && ((pc != 'P' && pc != 'p') || (sq >= 8 && sq < 56)) {
+					board[sq] = pc
+					placed = true
+				}
+			}
+			if !placed {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pieceOf converts a FEN letter of the board (0 or '-': empty) to a piece.
+func pieceOf(b byte) movegen.Piece {
+	for pc := movegen.Piece(0); pc < 16; pc++ {
+		if pc.Type() >= movegen.Pawn && pc.Type() <= movegen.King && pc.String() == string(b) {
+			return pc
+		}
+	}
+	return movegen.NoPiece
 }

@@ -196,6 +196,40 @@ func parseTable(src source, e *entry, dtz bool) (*tableData, error) {
 	if e.hasPawns {
 		d.files = 4
 	}
+	if err := d.readPieces(c, e); err != nil {
+		return nil, err
+	}
+	c.off += c.off & 1
+	for f := 0; f < d.files; f++ {
+		for s := 0; s < d.sides; s++ {
+			d.p[s][f].setSizes(c, dtz)
+		}
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	if dtz {
+		d.readDTZMaps(c)
+	}
+	d.locateData(c)
+	if c.err != nil {
+		return nil, c.err
+	}
+	// The file may end inside its last block, not elsewhere.
+	for f := 0; f < d.files; f++ {
+		for s := 0; s < d.sides; s++ {
+			p := &d.p[s][f]
+			if p.numBlocks > 0 && p.dataOff+int64(p.numBlocks-1)*p.blockSize >= src.size() {
+				return nil, errCorrupt
+			}
+		}
+	}
+	return d, nil
+}
+
+// readPieces reads, for each file (pawn tables) and side, the order of the
+// piece groups and the pieces of the table's index.
+func (d *tableData) readPieces(c *cursor, e *entry) error {
 	pp := e.hasPawns && e.pawns[1] > 0
 	for f := 0; f < d.files; f++ {
 		b := c.u8()
@@ -211,44 +245,44 @@ func parseTable(src source, e *entry, dtz bool) (*tableData, error) {
 		}
 		for s := 0; s < d.sides; s++ {
 			if err := d.p[s][f].setGroups(e, order[s], f); err != nil {
-				return nil, err
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// readDTZMaps records where each mapped DTZ table's value maps start (8- or
+// 16-bit entries) and keeps the maps' bytes.
+func (d *tableData) readDTZMaps(c *cursor) {
+	start := c.off
+	for f := 0; f < d.files; f++ {
+		p := &d.p[0][f]
+		if p.flags&flagMapped == 0 {
+			continue
+		}
+		if p.flags&flagWide != 0 {
+			c.off += c.off & 1
+			for i := 0; i < 4; i++ {
+				p.mapStart[i] = int(c.off - start + 2)
+				n := int64(c.u16()) // moves the cursor past the length
+				c.off += 2 * n
+			}
+		} else {
+			for i := 0; i < 4; i++ {
+				p.mapStart[i] = int(c.off - start + 1)
+				n := int64(c.u8()) // moves the cursor past the length
+				c.off += n
 			}
 		}
 	}
 	c.off += c.off & 1
-	for f := 0; f < d.files; f++ {
-		for s := 0; s < d.sides; s++ {
-			d.p[s][f].setSizes(c, dtz)
-		}
-	}
-	if c.err != nil {
-		return nil, c.err
-	}
-	if dtz {
-		start := c.off
-		for f := 0; f < d.files; f++ {
-			p := &d.p[0][f]
-			if p.flags&flagMapped == 0 {
-				continue
-			}
-			if p.flags&flagWide != 0 {
-				c.off += c.off & 1
-				for i := 0; i < 4; i++ {
-					p.mapStart[i] = int(c.off - start + 2)
-					n := int64(c.u16()) // moves the cursor past the length
-					c.off += 2 * n
-				}
-			} else {
-				for i := 0; i < 4; i++ {
-					p.mapStart[i] = int(c.off - start + 1)
-					n := int64(c.u8()) // moves the cursor past the length
-					c.off += n
-				}
-			}
-		}
-		c.off += c.off & 1
-		d.dmap = c.takeAt(start, c.off-start)
-	}
+	d.dmap = c.takeAt(start, c.off-start)
+}
+
+// locateData reads the sparse indexes and block lengths of every part and
+// finds where each part's compressed blocks start (64-byte aligned).
+func (d *tableData) locateData(c *cursor) {
 	for f := 0; f < d.files; f++ {
 		for s := 0; s < d.sides; s++ {
 			p := &d.p[s][f]
@@ -269,19 +303,6 @@ func parseTable(src source, e *entry, dtz bool) (*tableData, error) {
 			c.off += int64(p.numBlocks) * p.blockSize
 		}
 	}
-	if c.err != nil {
-		return nil, c.err
-	}
-	// The file may end inside its last block, not elsewhere.
-	for f := 0; f < d.files; f++ {
-		for s := 0; s < d.sides; s++ {
-			p := &d.p[s][f]
-			if p.numBlocks > 0 && p.dataOff+int64(p.numBlocks-1)*p.blockSize >= src.size() {
-				return nil, errCorrupt
-			}
-		}
-	}
-	return d, nil
 }
 
 // takeAt reads n bytes at off without moving the cursor.
