@@ -62,6 +62,9 @@ type Options struct {
 	ProbeLimit int  // most pieces probed
 	// Net is the evaluation network; nil selects the hand-written evaluation.
 	Net *nnue.Net
+	// ThreadVote plays the move the threads vote for (by depth and score)
+	// instead of the main thread's. Off until it wins an SPRT at two threads.
+	ThreadVote bool
 }
 
 // Bound tells whether a reported score is exact or a bound. It is the

@@ -15,7 +15,6 @@ const (
 	// Iterative deepening.
 	helperSkipPeriod = 3               // helper i skips the depths d > 1 with (d+i) % helperSkipPeriod == 0 already done
 	bestChangeDecay  = 0.5             // per iteration, of the count of best-move changes
-	threadVote       = true            // bestmove by a vote of the threads (depth and score), not the main thread's
 	voteScoreBase    = 14              // added to each thread's score above the lowest before weighting by depth
 	reportInterval   = 3 * time.Second // from then on every MultiPV line and re-search is reported
 

@@ -214,7 +214,7 @@ func (p *Pool) result(onInfo func(Info)) Result {
 	return res
 }
 
-// bestWorker picks the worker whose best move is played. Without threadVote,
+// bestWorker picks the worker whose best move is played. Without ThreadVote,
 // with one thread, MultiPV or a depth limit it is the main worker. Otherwise
 // the workers vote: each gives its move (score - lowest score +
 // voteScoreBase) * completed depth, and the move with the most votes wins;
@@ -222,7 +222,7 @@ func (p *Pool) result(onInfo func(Info)) Result {
 // are mated).
 func (p *Pool) bestWorker() *worker {
 	best := p.workers[0]
-	if !threadVote || len(p.workers) == 1 || p.opts.MultiPV > 1 || p.limits.Depth > 0 {
+	if !p.opts.ThreadVote || len(p.workers) == 1 || p.opts.MultiPV > 1 || p.limits.Depth > 0 {
 		return best
 	}
 	minScore := infinite

@@ -326,7 +326,7 @@ func TestThreadVote(t *testing.T) {
 	}
 	pool := func(lines ...line) *Pool {
 		p := NewPool(tt.New(1))
-		p.opts.MultiPV = 1
+		p.opts.MultiPV, p.opts.ThreadVote = 1, true
 		for i, l := range lines {
 			w := newWorker(i, p)
 			w.rootMoves = append(w.rootMoves, rootMove{move: l.move, score: l.score, bound: Exact, pv: []movegen.Move{l.move}})
@@ -403,7 +403,7 @@ func TestThreadsBestMoveIsLastPV(t *testing.T) {
 func TestVotedHelperReported(t *testing.T) {
 	pos := mustPos(t, movegen.StartFEN)
 	p := NewPool(tt.New(1))
-	p.opts.MultiPV = 1
+	p.opts.MultiPV, p.opts.ThreadVote = 1, true
 	p.start = time.Now()
 	for i, pv := range [][]string{{"e2e4", "e7e5"}, {"d2d4", "d7d5"}, {"d2d4", "g8f6"}} {
 		w := newWorker(i, p)
