@@ -437,13 +437,20 @@ func TestSEE(t *testing.T) {
 		{"3rk3/8/8/3q4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 950 - 500 + 500},
 	}
 	for _, c := range cases {
-		pos := mustPos(t, c.fen)
-		m := mustMove(t, pos, c.move)
-		if !see(pos, m, c.value) {
-			t.Errorf("%s %s: see < %d", c.fen, c.move, c.value)
-		}
-		if see(pos, m, c.value+1) {
-			t.Errorf("%s %s: see > %d", c.fen, c.move, c.value)
-		}
+		checkSEE(t, c.fen, c.move, c.value)
+	}
+}
+
+// checkSEE asserts that the exchange on move gains exactly value: see passes
+// at value and fails at value+1.
+func checkSEE(t *testing.T, fen, move string, value int) {
+	t.Helper()
+	pos := mustPos(t, fen)
+	m := mustMove(t, pos, move)
+	if !see(pos, m, value) {
+		t.Errorf("%s %s: see < %d", fen, move, value)
+	}
+	if see(pos, m, value+1) {
+		t.Errorf("%s %s: see > %d", fen, move, value)
 	}
 }

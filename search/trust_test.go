@@ -194,14 +194,7 @@ func TestSEEPinnerExchanged(t *testing.T) {
 		{"k5n1/8/4r2N/8/8/4B3/8/4K3 b - - 0 1", "g8h6", 320},
 	}
 	for _, c := range cases {
-		pos := mustPos(t, c.fen)
-		m := mustMove(t, pos, c.move)
-		if !see(pos, m, c.value) {
-			t.Errorf("%s %s: see < %d", c.fen, c.move, c.value)
-		}
-		if see(pos, m, c.value+1) {
-			t.Errorf("%s %s: see > %d", c.fen, c.move, c.value)
-		}
+		checkSEE(t, c.fen, c.move, c.value)
 	}
 }
 

@@ -381,16 +381,21 @@ func corruptFirstMove(b []byte, g *Game) []byte {
 	return b
 }
 
-func FuzzReader(f *testing.F) {
+// sampleFile returns a file of three random games (standard, Chess960,
+// DFRC), the seed input of the damaged-file tests.
+func sampleFile(rng *rand.Rand) []byte {
 	var c counts
-	rng := rand.New(rand.NewPCG(8, 1))
 	var buf bytes.Buffer
 	w, _ := NewWriter(&buf)
 	for i := range 3 {
 		_ = w.Write(randomGame(rng, Variant(i), &c))
 	}
 	_ = w.Close()
-	f.Add(buf.Bytes())
+	return buf.Bytes()
+}
+
+func FuzzReader(f *testing.F) {
+	f.Add(sampleFile(rand.New(rand.NewPCG(8, 1))))
 	f.Add([]byte(Magic))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := NewReader(bytes.NewReader(data))
