@@ -13,10 +13,11 @@ const (
 	aspirationMaxFailHighs = 3  // fail highs in a row each search one ply less, up to this many
 
 	// Iterative deepening.
-	helperSkipPeriod = 3               // helper i skips the depths d > 1 with (d+i) % helperSkipPeriod == 0 already done
-	bestChangeDecay  = 0.5             // per iteration, of the count of best-move changes
-	voteScoreBase    = 14              // added to each thread's score above the lowest before weighting by depth
-	reportInterval   = 3 * time.Second // from then on every MultiPV line and re-search is reported
+	helperAheadNum  = 1               // a helper skips a depth that this share of the workers
+	helperAheadDen  = 2               // ... (1/2) already search, or that one of them completed
+	bestChangeDecay = 0.5             // per iteration, of the count of best-move changes
+	voteScoreBase   = 14              // added to each thread's score above the lowest before weighting by depth
+	reportInterval  = 3 * time.Second // from then on every MultiPV line and re-search is reported
 
 	// Table entries.
 	evalOnlyDepth     = -6 // depth stored with an eval-only entry, below any search depth

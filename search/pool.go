@@ -176,6 +176,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 		w.tbHits.Store(0)
 		w.stopped = false
 		w.completed = 0
+		w.searching.Store(0)
 		w.bestChange = 0
 		if w.id > 0 {
 			p.helpers.Add(1)
@@ -417,6 +418,7 @@ func (w *worker) iterate(onInfo func(Info)) {
 			continue
 		}
 		w.rootDepth = depth
+		w.searching.Store(int32(depth))
 		w.bestChange *= bestChangeDecay
 		for i := range w.rootMoves {
 			w.rootMoves[i].prevScore = w.rootMoves[i].score
@@ -474,10 +476,26 @@ func (w *worker) iterate(onInfo func(Info)) {
 	}
 }
 
-// skipDepth tells a helper to skip some of the depths that another worker
-// has already completed, so that the threads spread over several depths.
+// skipDepth tells a helper to leave a depth to the others, so that the
+// threads spread over several depths instead of repeating one: a helper skips
+// depth d (d > 1) when some worker has completed it, or when at least half of
+// the workers are already searching d or deeper. With two threads the helper
+// thus runs one ply ahead of the main thread, whose next iteration then finds
+// the helper's results in the shared table.
 func (w *worker) skipDepth(depth int) bool {
-	return w.id > 0 && depth > 1 && (depth+w.id)%helperSkipPeriod == 0 && int(w.pool.deepest.Load()) >= depth
+	if w.id == 0 || depth <= 1 {
+		return false
+	}
+	if int(w.pool.deepest.Load()) >= depth {
+		return true
+	}
+	ahead := 0
+	for _, o := range w.pool.workers {
+		if o != w && int(o.searching.Load()) >= depth {
+			ahead++
+		}
+	}
+	return ahead*helperAheadDen >= len(w.pool.workers)*helperAheadNum
 }
 
 // settleBest gives the best root move, after a stop, the exact score and PV

@@ -154,30 +154,46 @@ func TestOpponentClockOnly(t *testing.T) {
 	}
 }
 
-// TestHelperSkipsCompletedDepths: a helper skips one depth in three once
-// any worker (not the helper itself) has completed it.
+// TestHelperSkipsCompletedDepths: a helper skips a depth that another worker
+// completed, or that half of the workers already search, so that with two
+// threads it runs one ply ahead of the main thread.
 func TestHelperSkipsCompletedDepths(t *testing.T) {
 	p := NewPool(tt.New(1))
 	main, helper := newWorker(0, p), newWorker(1, p)
+	p.workers = []*worker{main, helper}
 	p.deepest.Store(5)
+	main.searching.Store(6)
 	helper.completed = 3 // the helper itself is behind
 	for _, c := range []struct {
 		w     *worker
 		depth int
 		skip  bool
 	}{
-		{helper, 5, true},  // (5+1)%3 == 0 and depth 5 is done by another worker
-		{helper, 4, false}, // not its turn to skip
-		{helper, 8, false}, // its turn, but nobody completed depth 8
+		{helper, 5, true},  // completed by the main thread
+		{helper, 6, true},  // the main thread (half of the workers) searches it
+		{helper, 7, false}, // nobody is there yet: the helper goes ahead
+		{helper, 1, false}, // depth 1 is never skipped
 		{main, 6, false},   // the main thread never skips
 	} {
 		if got := c.w.skipDepth(c.depth); got != c.skip {
-			t.Errorf("worker %d at depth %d: skip %v, want %v", c.w.id, c.depth, got, c.skip)
+			t.Errorf("2 workers, worker %d at depth %d: skip %v, want %v", c.w.id, c.depth, got, c.skip)
 		}
 	}
-	res, _ := run(t, movegen.StartFEN, Limits{Depth: 7}, Options{Threads: 3})
-	if res.Depth != 7 {
-		t.Errorf("3 threads: depth %d, want 7", res.Depth)
+	// Four workers: one other at the depth is a quarter, two are half.
+	h2, h3 := newWorker(2, p), newWorker(3, p)
+	p.workers = []*worker{main, helper, h2, h3}
+	if helper.skipDepth(6) {
+		t.Error("4 workers, one of them at depth 6: the helper skips it, want not")
+	}
+	h2.searching.Store(7)
+	if !helper.skipDepth(6) {
+		t.Error("4 workers, two of them at depth 6 or deeper: the helper searches it, want skip")
+	}
+	for _, threads := range []int{2, 3} {
+		res, _ := run(t, movegen.StartFEN, Limits{Depth: 7}, Options{Threads: threads})
+		if res.Depth != 7 {
+			t.Errorf("%d threads: depth %d, want 7", threads, res.Depth)
+		}
 	}
 }
 

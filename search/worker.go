@@ -81,6 +81,7 @@ type worker struct {
 	nodesPub   atomic.Uint64 // nodes published for other goroutines
 	tbHits     atomic.Uint64 // tablebase probes in the tree
 	completed  int           // last fully completed depth
+	searching  atomic.Int32  // depth of the iteration under way, for the helpers' skipDepth
 	bestChange float64
 	stopped    bool
 	// The best line of the last completed depth, whose score is exact.
