@@ -39,6 +39,7 @@ type Pool struct {
 
 	helpers sync.WaitGroup // the helper threads of the running search
 	root    []movegen.Move // the root moves of the last search (a buffer kept to save allocations)
+	votes   []int          // per worker, the votes for its best move (bestWorker's buffer)
 }
 
 // NewPool returns a pool that searches with table.
@@ -232,25 +233,30 @@ func (p *Pool) bestWorker() *worker {
 			minScore = min(minScore, w.exactScore())
 		}
 	}
-	votes := make(map[movegen.Move]int, len(p.workers))
-	for _, w := range p.workers {
-		if w.completed > 0 {
-			votes[w.rootMoves[0].move] += (w.exactScore() - minScore + voteScoreBase) * w.completed
+	// votes[i]: the votes of all workers for worker i's best move.
+	p.votes = slices.Grow(p.votes[:0], len(p.workers))[:len(p.workers)]
+	for i, w := range p.workers {
+		p.votes[i] = 0
+		for _, o := range p.workers {
+			if o.completed > 0 && o.rootMoves[0].move == w.rootMoves[0].move {
+				p.votes[i] += (o.exactScore() - minScore + voteScoreBase) * o.completed
+			}
 		}
 	}
-	for _, w := range p.workers[1:] {
+	bi := 0
+	for i := 1; i < len(p.workers); i++ {
+		w := p.workers[i]
 		if w.completed == 0 {
 			continue
 		}
 		bs, ws := best.exactScore(), w.exactScore()
-		bm, wm := best.rootMoves[0].move, w.rootMoves[0].move
 		switch {
 		case eval.IsMate(bs) || eval.IsMate(ws):
 			if ws > bs {
-				best = w
+				best, bi = w, i
 			}
-		case votes[wm] > votes[bm] || (wm == bm && w.completed > best.completed):
-			best = w
+		case p.votes[i] > p.votes[bi] || (w.rootMoves[0].move == best.rootMoves[0].move && w.completed > best.completed):
+			best, bi = w, i
 		}
 	}
 	return best

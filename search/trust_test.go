@@ -370,6 +370,16 @@ func TestThreadVote(t *testing.T) {
 			t.Errorf("%s, MultiPV 2: worker %d chosen, want the main one", tc.name, got.id)
 		}
 	}
+	// Counting the votes allocates nothing once the pool has its buffer,
+	// whatever the number of threads.
+	var many []line
+	for i := range 16 {
+		many = append(many, line{[]movegen.Move{a, b, c}[i%3], 10 + i, 10 + i%4})
+	}
+	p := pool(many...)
+	if n := testing.AllocsPerRun(50, func() { p.bestWorker() }); n != 0 {
+		t.Errorf("bestWorker allocates %v times a call", n)
+	}
 }
 
 // TestThreadsBestMoveIsLastPV: with several threads the played move is the
