@@ -46,18 +46,39 @@ type Engine struct {
 
 // run is one search started by Go.
 type run struct {
-	cancel   context.CancelFunc
-	done     chan struct{} // closed after onDone returned
-	ponder   bool          // started with Limits.Ponder
-	hit      atomic.Bool   // ponderhit received
-	hitCh    chan struct{} // closed on the first ponderhit; the pool reads it as Limits.PonderHit
-	procsWas int           // GOMAXPROCS to restore when the search ends; 0: unchanged
+	cancel context.CancelFunc
+	done   chan struct{} // closed after onDone returned
+	ponder bool          // started with Limits.Ponder
+	hit    atomic.Bool   // ponderhit received
+	hitCh  chan struct{} // closed on the first ponderhit; the pool reads it as Limits.PonderHit
 }
 
 // New returns an engine with default options at the starting position. log
 // receives diagnostics (never protocol text).
 func New(log zerolog.Logger) *Engine {
-	return &Engine{log: log, set: DefaultSettings(), pos: movegen.NewPosition()}
+	e := &Engine{log: log, set: DefaultSettings(), pos: movegen.NewPosition()}
+	raiseProcs(e.set.Threads)
+	return e
+}
+
+// spareProcs is how many processors the runtime gets beyond the search
+// threads, so that the goroutines that read "stop" and hand it on (the front
+// end's reader and command loop, the context watcher) run at once. With
+// fewer, one of them may wait for the runtime to take a processor back from
+// a busy worker or a blocked read: stop took 5-25 ms instead of under 1 ms
+// (on 2 cores).
+const spareProcs = 2
+
+// raiseProcs raises GOMAXPROCS to threads+spareProcs when it is lower, and
+// never lowers it. It is called when the engine is made and when Threads
+// changes, not per search: each change stops the world, and one in about
+// 100,000 searches that raised and restored it per search hung for good in
+// that stop (Go 1.26, the input reader blocked in read; seen as an
+// unanswered isready in a fastchess match, reproduced with a goroutine dump).
+func raiseProcs(threads int) {
+	if want := threads + spareProcs; runtime.GOMAXPROCS(0) < want {
+		runtime.GOMAXPROCS(want)
+	}
 }
 
 // Settings returns the current option values.
@@ -96,6 +117,7 @@ func (e *Engine) SetOption(name, value string) error {
 		e.set.Hash = n
 	case OptThreads:
 		e.set.Threads = n
+		raiseProcs(n)
 	case OptMultiPV:
 		e.set.MultiPV = n
 	case OptPonder:
@@ -303,15 +325,6 @@ func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(sea
 	e.prepareLocked()
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &run{cancel: cancel, done: make(chan struct{}), ponder: lim.Ponder, hitCh: make(chan struct{})}
-	// Two processors more than the search threads while the search runs,
-	// so that the goroutines that read "stop" and hand it on (the front
-	// end's reader and command loop, the context watcher) run at once. With
-	// fewer, one of them may wait for the runtime to take a processor back
-	// from a busy worker or a blocked read: stop took 5-25 ms instead of
-	// under 1 ms (on 2 cores). The search restores the setting when it ends.
-	if want := e.set.Threads + 2; runtime.GOMAXPROCS(0) < want {
-		r.procsWas = runtime.GOMAXPROCS(want)
-	}
 	if lim.Ponder {
 		lim.PonderHit = r.hitCh
 	}
@@ -404,9 +417,6 @@ func (e *Engine) search(ctx context.Context, r *run, pool *search.Pool, pos *mov
 	lim search.Limits, opt search.Options, onInfo func(search.Info), onDone func(search.Result)) {
 	defer func() {
 		r.cancel()
-		if r.procsWas > 0 {
-			runtime.GOMAXPROCS(r.procsWas)
-		}
 		e.mu.Lock()
 		if e.cur == r {
 			e.cur = nil
