@@ -34,8 +34,9 @@
 //	go run ./cmd/datagen export /tmp/games.bin | gzip > /tmp/games.txt.gz
 //	go run ./cmd/datagen --games 4000 --format epd --out /tmp/data.epd   # for eval/tune
 //
-// The search plays with the hand-written evaluation: the search has no hook
-// for another evaluation yet, so there is no flag to choose a net.
+// The search plays with the hand-written evaluation unless --net names a
+// network ("embedded" or a .nnue file), so that each net can make the data
+// for the next.
 package main
 
 import (

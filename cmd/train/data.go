@@ -6,17 +6,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/eval/nnue"
+	"github.com/kingrook/kingrook/eval/selfplay"
 	"github.com/kingrook/kingrook/movegen"
 )
 
-// Reader yields training positions one at a time. A binary self-play
-// format plugs in by implementing it and adding a case to openReader.
+// Reader yields training positions one at a time. Another data format
+// plugs in by implementing it and adding a case to openReader.
 type Reader interface {
 	// Next returns the next position with its search score in centipawns
 	// and its game's result (1, 0.5 or 0), both from White's view. The
@@ -29,25 +31,82 @@ type Reader interface {
 // errSkip marks a malformed record that the loader counts and skips.
 var errSkip = errors.New("malformed record")
 
-// openReader opens path with the reader its name calls for.
+// readCloser closes a file and whatever reads it (a gzip stream, an
+// iterator).
+type readCloser struct {
+	closers []func() error
+}
+
+func (c *readCloser) Close() error {
+	var first error
+	for i := len(c.closers) - 1; i >= 0; i-- {
+		if err := c.closers[i](); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// openReader opens path with the reader its content calls for: files that
+// start with the self-play magic ("KRSP", cmd/datagen's binary output) are
+// read as whole games, selected with selfplay.TrainingFilter like the shared
+// corpus; .txt files as "FEN | score | result" lines. Either may be
+// gzip-compressed (a .gz name).
 func openReader(path string) (Reader, io.Closer, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	switch {
-	case strings.HasSuffix(path, ".txt.gz"):
+	c := &readCloser{closers: []func() error{f.Close}}
+	var in io.Reader = f
+	name := path
+	if strings.HasSuffix(name, ".gz") {
 		z, err := gzip.NewReader(f)
 		if err != nil {
-			f.Close()
+			c.Close()
 			return nil, nil, fmt.Errorf("%s: %w", path, err)
 		}
-		return newTextReader(z), f, nil
-	case strings.HasSuffix(path, ".txt"):
-		return newTextReader(f), f, nil
+		c.closers = append(c.closers, z.Close)
+		in, name = z, strings.TrimSuffix(name, ".gz")
 	}
-	f.Close()
-	return nil, nil, fmt.Errorf("%s: unknown data format (want .txt or .txt.gz)", path)
+	br := bufio.NewReaderSize(in, 1<<16)
+	head, err := br.Peek(len(selfplay.Magic))
+	if err != nil && !errors.Is(err, io.EOF) {
+		c.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	switch {
+	case string(head) == selfplay.Magic:
+		b := newBinReader(br)
+		c.closers = append(c.closers, func() error { b.stop(); return nil })
+		return b, c, nil
+	case strings.HasSuffix(name, ".txt"):
+		return newTextReader(br), c, nil
+	}
+	c.Close()
+	return nil, nil, fmt.Errorf("%s: unknown data format (want text .txt or self-play binary games, either optionally .gz)", path)
+}
+
+// binReader reads the training positions of self-play binary games.
+type binReader struct {
+	next func() (*selfplay.Sample, error, bool)
+	stop func()
+}
+
+func newBinReader(r io.Reader) *binReader {
+	next, stop := iter.Pull2(selfplay.NewReader(r).Positions(selfplay.TrainingFilter))
+	return &binReader{next: next, stop: stop}
+}
+
+func (b *binReader) Next() (*movegen.Position, int, float64, error) {
+	s, err, ok := b.next()
+	switch {
+	case !ok:
+		return nil, 0, 0, io.EOF
+	case err != nil:
+		return nil, 0, 0, err // corrupt data: the games after it cannot be found
+	}
+	return s.Pos, s.Score, s.Result, nil
 }
 
 // textReader reads "FEN | score | result" lines: score in centipawns and

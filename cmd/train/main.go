@@ -1,9 +1,11 @@
 // Command train trains Kingrook's evaluation network (eval/nnue) on
 // self-play positions and writes it as a .nnue file.
 //
-// It reads "FEN | score | result" lines (plain or gzip-compressed; score in
-// centipawns and result 1.0/0.5/0.0, both from White's view; other formats
-// plug in through the Reader interface), keeps every --holdout-th block of
+// It reads "FEN | score | result" lines (score in centipawns and result
+// 1.0/0.5/0.0, both from White's view) and cmd/datagen's binary games
+// (eval/selfplay, positions chosen by selfplay.TrainingFilter like the
+// shared corpus), either plain or gzip-compressed (other formats plug in
+// through the Reader interface), keeps every --holdout-th block of
 // --block consecutive positions back for validation, and trains the float
 // network 768 -> H (x2 perspectives) -> 1 with Adam on mini-batches over
 // every core: each goroutine sums its share of the batch's gradient, the
@@ -59,7 +61,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c config
-	data := fs.String("data", "", "training data: comma-separated files or globs of .txt or .txt.gz (required)")
+	data := fs.String("data", "", "training data: comma-separated files or globs: text .txt or cmd/datagen binary games, either optionally .gz (required)")
 	fs.StringVar(&c.out, "out", "net.nnue", "the quantised network to write")
 	fs.StringVar(&c.checkpoint, "checkpoint", "", "float checkpoint written after every epoch (default: <out>.ckpt)")
 	fs.StringVar(&c.resume, "resume", "", "continue from this checkpoint (its H and activation win over the flags)")

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/kingrook/kingrook/eval/nnue"
+	"github.com/kingrook/kingrook/eval/selfplay"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -270,5 +271,111 @@ func TestMirrorFeatures(t *testing.T) {
 	slices.Sort(mt)
 	if !slices.Equal(fu, mu) || !slices.Equal(ft, mt) {
 		t.Fatalf("flipped %v %v, mirror image %v %v", fu, ft, mu, mt)
+	}
+}
+
+// TestBinaryReader reads cmd/datagen's binary games, plain and gzipped, and
+// checks they give the same training positions as the text lines the shared
+// corpus would hold for those games (selfplay.TrainingFilter).
+func TestBinaryReader(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var bin bytes.Buffer
+	w, err := selfplay.NewWriter(&bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	var list movegen.MoveList
+	starts := []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+		"bnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w FCfc - 0 1",
+		"rkrbbnqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w FCca - 0 1",
+	}
+	for g := range 12 {
+		start := movegen.NewPosition()
+		if err := start.SetFEN(starts[g%len(starts)]); err != nil {
+			t.Fatal(err)
+		}
+		game := selfplay.Game{Start: start, Result: byte(g % 3)}
+		pos := start.Clone()
+		for ply := range 80 {
+			list.Clear()
+			pos.GenerateLegal(&list)
+			if list.Len() == 0 {
+				break
+			}
+			m := list.At(r.IntN(list.Len()))
+			score := int16(r.IntN(900) - 450)
+			switch ply % 17 {
+			case 5:
+				score = selfplay.Mate - 7 // a mate score: never trained on
+			case 11:
+				score = 2500 // beyond the filter's limit
+			}
+			game.Plies = append(game.Plies, selfplay.Ply{Move: m, Score: score})
+			if selfplay.TrainingFilter.Keep(pos, m, int(score), ply) {
+				lines = append(lines, fmt.Sprintf("%s | %d | %.1f", pos.FEN(true), score, selfplay.ResultValue(game.Result)))
+			}
+			pos.Make(m)
+		}
+		if err := w.Write(&game); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) < 100 {
+		t.Fatalf("only %d training positions in the test games", len(lines))
+	}
+	dir := t.TempDir()
+	txt := filepath.Join(dir, "games.txt")
+	if err := os.WriteFile(txt, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain := filepath.Join(dir, "games.bin")
+	if err := os.WriteFile(plain, bin.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var zb bytes.Buffer
+	z := gzip.NewWriter(&zb)
+	z.Write(bin.Bytes())
+	z.Close()
+	zipped := filepath.Join(dir, "games.bin.gz")
+	if err := os.WriteFile(zipped, zb.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, _, wst, err := load([]string{txt}, 0, 1000, 0)
+	if err != nil || wst.read != len(lines) {
+		t.Fatalf("text: %v, %+v", err, wst)
+	}
+	for _, path := range []string{plain, zipped} {
+		got, _, st, err := load([]string{path}, 0, 1000, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if st != wst || !slices.Equal(got.feats, want.feats) || !slices.Equal(got.off, want.off) ||
+			!slices.Equal(got.stm, want.stm) || !slices.Equal(got.score, want.score) || !slices.Equal(got.result, want.result) {
+			t.Fatalf("%s: %+v positions differ from the text lines' %+v", filepath.Base(path), st, wst)
+		}
+	}
+
+	// Damaged data is an error, never a silent partial read or a panic.
+	bad := slices.Clone(bin.Bytes())
+	bad[8] = 7 // the first game's result byte: 0-2 only
+	badPath := filepath.Join(dir, "bad.bin")
+	if err := os.WriteFile(badPath, bad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := load([]string{badPath}, 0, 1000, 0); err == nil {
+		t.Fatal("no error for a corrupt game file")
+	}
+	other := filepath.Join(dir, "other.dat")
+	if err := os.WriteFile(other, []byte("not a game file\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := load([]string{other}, 0, 1000, 0); err == nil || !strings.Contains(err.Error(), "unknown data format") {
+		t.Fatalf("file of no known format: %v", err)
 	}
 }
