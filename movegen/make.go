@@ -274,6 +274,18 @@ func (p *Position) IsDrawByRule() bool {
 	return p.IsRepetition() || p.InsufficientMaterial()
 }
 
+// IsGameDrawn tells whether the game is over as a draw by the rules a
+// game between engines ends on: the 50-move rule (a checkmate at 100
+// half-moves stands), insufficient material, or a threefold repetition (the
+// position occurred twice before). Unlike IsDrawByRule, one earlier
+// occurrence is not enough: a player may repeat once and still win.
+func (p *Position) IsGameDrawn() bool {
+	if p.rule50 >= 100 && (p.checkers == 0 || p.HasLegalMove()) {
+		return true
+	}
+	return p.RepetitionCount() >= 2 || p.InsufficientMaterial()
+}
+
 // InsufficientMaterial tells whether neither side can possibly mate:
 // kings only, or a single knight or bishop beside the kings.
 func (p *Position) InsufficientMaterial() bool {

@@ -57,3 +57,45 @@ func TestIsDrawnRepetition(t *testing.T) {
 		t.Error("repetition after the pawn moves not found")
 	}
 }
+
+// TestIsGameDrawn: a game ends drawn at the third occurrence of a position,
+// not the second (IsDrawByRule's), at 100 half-moves without a capture or
+// pawn move unless that move mates, and on insufficient material.
+func TestIsGameDrawn(t *testing.T) {
+	p := NewPosition()
+	play := func(moves ...string) {
+		t.Helper()
+		for _, s := range moves {
+			m, err := ParseMove(p, s, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Make(m)
+		}
+	}
+	play("g1f3", "g8f6", "f3g1", "f6g8")
+	if p.IsGameDrawn() || !p.IsDrawByRule() {
+		t.Fatalf("second occurrence: game drawn %v (want false), draw by rule %v (want true)", p.IsGameDrawn(), p.IsDrawByRule())
+	}
+	play("g1f3", "g8f6", "f3g1", "f6g8")
+	if !p.IsGameDrawn() {
+		t.Fatal("third occurrence: the game is not drawn")
+	}
+	for _, c := range []struct {
+		fen  string
+		want bool
+	}{
+		{"4k3/8/8/8/8/8/8/4K2R w K - 99 80", false},  // one half-move short
+		{"4k3/8/8/8/8/8/8/4K2R w K - 100 80", true},  // fifty moves
+		{"7k/6Q1/6K1/8/8/8/8/8 b - - 100 90", false}, // checkmated at 100: the mate stands
+		{"8/8/4k3/8/8/2N5/8/4K3 w - - 0 1", true},    // a knight alone cannot mate
+		{"8/8/4k3/8/8/2B5/8/4K2R w - - 0 1", false},
+	} {
+		if err := p.SetFEN(c.fen); err != nil {
+			t.Fatal(err)
+		}
+		if got := p.IsGameDrawn(); got != c.want {
+			t.Errorf("%s: game drawn %v, want %v", c.fen, got, c.want)
+		}
+	}
+}

@@ -59,8 +59,8 @@ type rootMove struct {
 }
 
 // worker is one search thread. The fields under "per search" are set by
-// Pool.Search and iterate, except bestChange, which decays from one search
-// to the next; hist persists for the game.
+// Pool.Search and iterate (bestChange, the best-move instability, is reset
+// by each search too); hist persists for the game.
 type worker struct {
 	id    int
 	pool  *Pool

@@ -10,8 +10,11 @@
 // --dfrc, the rest standard), each followed by --random-plies random moves;
 // openings whose 6-ply score exceeds 300 cp are redrawn. Every position is
 // labelled with the exact score of the search's last completed depth (taken
-// from the info callback: the search's final score can be an aspiration
-// bound when the node limit cuts a re-search) and the game's result.
+// from the info callback; the search's final score is exact too, but may
+// come from the depth the node limit interrupted) and the game's result. A
+// game ends at checkmate, stalemate, the 50-move rule, a threefold
+// repetition (not the first repeat: the search may repeat once to win),
+// insufficient material or adjudication.
 //
 // Output (--format):
 //   - binary (the default): every game whole, in the eval/selfplay format

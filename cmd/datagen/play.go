@@ -329,7 +329,7 @@ func report(w io.Writer, prefix string, s stats, el time.Duration) {
 	if s.inexact > 0 {
 		mean = float64(s.inexactSum) / float64(s.inexact)
 	}
-	fmt.Fprintf(w, "%sgames %d, plies %d, positions %d (%.0f an hour), %s; final score not the last exact one in %.0f%% of searches (mean %.0f cp), no completed depth in %d\n",
+	fmt.Fprintf(w, "%sgames %d, plies %d, positions %d (%.0f an hour), %s; final score not the last completed depth's in %.0f%% of searches (mean %.0f cp), no completed depth in %d\n",
 		prefix, s.games, s.plies, s.positions, perHour, el.Round(time.Second), inexact, mean, s.noExact)
 }
 
@@ -374,7 +374,7 @@ func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand
 			}
 			break
 		}
-		if pos.IsDrawByRule() || ply >= maxGamePlies {
+		if pos.IsGameDrawn() || ply >= maxGamePlies { // threefold, not the first repeat
 			break
 		}
 		score, res := exactSearch(ctx, pool, &pos, c.nodes, c.opts, &st)
@@ -413,9 +413,10 @@ func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand
 
 // exactSearch searches pos to a node limit and returns the exact score of
 // the last completed depth (side to move's view) with the search's result.
-// The final Result.Score can be an aspiration bound when the node limit
-// stops a re-search; the info callback reports each completed depth with
-// its exact score first, and the report after a stop repeats that depth.
+// Result.Score is exact but can come from the depth the node limit
+// interrupted (its first move searched inside the window); the label is
+// the last completed depth's, from the info callback, so that every label
+// is a whole depth's score.
 func exactSearch(ctx context.Context, pool *search.Pool, pos *movegen.Position, nodes uint64, opts search.Options, st *stats) (int, search.Result) {
 	exact, depth := 0, 0
 	onInfo := func(i search.Info) {
