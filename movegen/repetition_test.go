@@ -2,22 +2,24 @@ package movegen
 
 import "testing"
 
+// play makes the moves, given in UCI notation, on p.
+func play(t *testing.T, p *Position, moves ...string) {
+	t.Helper()
+	for _, s := range moves {
+		m, err := ParseMove(p, s, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Make(m)
+	}
+}
+
 // TestIsDrawnRepetition: a repetition is a draw in the search when the
 // earlier occurrence lies after the root or when it is the third occurrence;
 // the scan stops at a capture or pawn move and at a null move.
 func TestIsDrawnRepetition(t *testing.T) {
 	p := NewPosition()
-	play := func(moves ...string) {
-		t.Helper()
-		for _, s := range moves {
-			m, err := ParseMove(p, s, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p.Make(m)
-		}
-	}
-	play("g1f3", "g8f6", "f3g1", "f6g8") // the start position, a second time
+	play(t, p, "g1f3", "g8f6", "f3g1", "f6g8") // the start position, a second time
 	for _, c := range []struct {
 		ply  int
 		want bool
@@ -31,18 +33,18 @@ func TestIsDrawnRepetition(t *testing.T) {
 			t.Errorf("second occurrence at ply %d: drawn %v, want %v", c.ply, got, c.want)
 		}
 	}
-	play("g1f3", "g8f6", "f3g1", "f6g8") // the third occurrence
+	play(t, p, "g1f3", "g8f6", "f3g1", "f6g8") // the third occurrence
 	if !p.IsDrawnRepetition(0) {
 		t.Error("third occurrence at the root ply: not a draw")
 	}
 
 	// A null move in between: the scan does not cross it.
 	p = NewPosition()
-	play("g1f3")
+	play(t, p, "g1f3")
 	p.MakeNull()
-	play("f3g1", "g8f6")
+	play(t, p, "f3g1", "g8f6")
 	p.MakeNull()
-	play("f6g8")
+	play(t, p, "f6g8")
 	if p.Key() != NewPosition().Key() {
 		t.Fatal("test setup: not the start position")
 	}
@@ -52,7 +54,7 @@ func TestIsDrawnRepetition(t *testing.T) {
 
 	// After pawn moves (the scan's reach is the 50-move counter).
 	p = NewPosition()
-	play("e2e4", "e7e5", "g1f3", "g8f6", "f3g1", "f6g8")
+	play(t, p, "e2e4", "e7e5", "g1f3", "g8f6", "f3g1", "f6g8")
 	if !p.IsDrawnRepetition(5) {
 		t.Error("repetition after the pawn moves not found")
 	}
@@ -63,21 +65,11 @@ func TestIsDrawnRepetition(t *testing.T) {
 // pawn move unless that move mates, and on insufficient material.
 func TestIsGameDrawn(t *testing.T) {
 	p := NewPosition()
-	play := func(moves ...string) {
-		t.Helper()
-		for _, s := range moves {
-			m, err := ParseMove(p, s, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p.Make(m)
-		}
-	}
-	play("g1f3", "g8f6", "f3g1", "f6g8")
+	play(t, p, "g1f3", "g8f6", "f3g1", "f6g8")
 	if p.IsGameDrawn() || !p.IsDrawByRule() {
 		t.Fatalf("second occurrence: game drawn %v (want false), draw by rule %v (want true)", p.IsGameDrawn(), p.IsDrawByRule())
 	}
-	play("g1f3", "g8f6", "f3g1", "f6g8")
+	play(t, p, "g1f3", "g8f6", "f3g1", "f6g8")
 	if !p.IsGameDrawn() {
 		t.Fatal("third occurrence: the game is not drawn")
 	}
