@@ -45,9 +45,10 @@ const (
 )
 
 // DefaultUseNNUE is the default of Use NNUE: whether the embedded network,
-// rather than the hand-written evaluation, evaluates positions. It turns on
-// only when a network has beaten the hand-written evaluation in an SPRT.
-const DefaultUseNNUE = false
+// rather than the hand-written evaluation, evaluates positions. It is on
+// since a network (kingrook-2) beat the hand-written evaluation in an SPRT
+// (eval/nnue/README.md); false gives the hand-written evaluation.
+const DefaultUseNNUE = true
 
 // Ranges and defaults of the spin options.
 const (

@@ -672,7 +672,7 @@ func TestDisplay(t *testing.T) {
 
 func TestEval(t *testing.T) {
 	h := newHarness(t)
-	h.send("position startpos moves e2e4", "eval")
+	h.send("setoption name Use NNUE value false", "position startpos moves e2e4", "eval")
 	out := h.sync()
 	pos := movegen.NewPosition()
 	m, _ := movegen.ParseMove(pos, "e2e4", false)

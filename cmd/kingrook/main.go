@@ -4,7 +4,7 @@
 // Usage:
 //
 //	kingrook [global flags]                 UCI on stdin/stdout (the default)
-//	kingrook bench [--depth N] [--hash MB] [--threads N] [--nnue] [--evalfile FILE]
+//	kingrook bench [--depth N] [--hash MB] [--threads N] [--nnue=BOOL] [--evalfile FILE]
 //	kingrook perft --depth N [--fen FEN] [--chess960] [--divide]
 //	kingrook frc N | frc --random | frc W B | frc --dfrc
 //	kingrook probe --syzygy PATH --fen FEN

@@ -151,6 +151,22 @@ func TestBenchCommand(t *testing.T) {
 	if m == nil || m[1] == "0" {
 		t.Fatalf("last line %q", lines[len(lines)-1])
 	}
+	// bench evaluates as the engine does by default (Use NNUE), and
+	// --nnue=BOOL picks the evaluation: the two signatures differ.
+	nodes := map[string]string{"": m[1]}
+	for _, flag := range []string{"--nnue=true", "--nnue=false"} {
+		code, o, _ := runIn(t, "", "bench", "--depth", "3", flag)
+		last := strings.Split(strings.TrimSuffix(o, "\n"), "\n")
+		sig := regexp.MustCompile(`^(\d+) nodes`).FindStringSubmatch(last[len(last)-1])
+		if code != 0 || sig == nil {
+			t.Fatalf("bench %s: code %d, output %q", flag, code, o)
+		}
+		nodes[flag] = sig[1]
+	}
+	if def := "--nnue=" + strconv.FormatBool(engine.DefaultUseNNUE); nodes[""] != nodes[def] || nodes["--nnue=true"] == nodes["--nnue=false"] {
+		t.Fatalf("bench signatures: default %s, --nnue=true %s, --nnue=false %s (Use NNUE default %v)",
+			nodes[""], nodes["--nnue=true"], nodes["--nnue=false"], engine.DefaultUseNNUE)
+	}
 	// The global --hash reaches bench.
 	code, out2, _ := runIn(t, "", "--hash", "8", "bench", "--depth", "2")
 	if code != 0 || !strings.Contains(out2, "hash 8 MiB") {
