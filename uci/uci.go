@@ -3,9 +3,10 @@
 // text only; the engine does the work.
 //
 // Besides the standard commands it understands "go perft N", "bench
-// [depth]" (when the front end supplies one), "d" (the board), "eval"
-// (the evaluation broken down) and "genfens" (openings for OpenBench's
-// data generation, see genfens.go).
+// [hash threads limit fens type]" (Stockfish's arguments, when the front end
+// supplies a benchmark), "d" (the board), "eval" (the evaluation broken
+// down) and "genfens" (openings for OpenBench's data generation, see
+// genfens.go).
 package uci
 
 import (
@@ -15,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -50,9 +50,11 @@ type Config struct {
 	Version string
 	// Log receives diagnostics (never protocol text).
 	Log zerolog.Logger
-	// Bench runs the benchmark for the "bench [depth]" command, writing to
-	// out; depth 0 means its default. Nil: the command is not available.
-	Bench func(out io.Writer, depth int)
+	// Bench runs the benchmark for the "bench [args]" command (Stockfish's
+	// arguments: hash, threads, limit, positions, limit type), writing to
+	// out; an error (bad arguments) is reported as an info string. Nil: the
+	// command is not available.
+	Bench func(out io.Writer, args []string) error
 	// WaitForSearch makes each go with a limit (depth, nodes, mate,
 	// movetime or a clock) finish before the next command is read: the
 	// commands come from the command line, not from a GUI that waits for
@@ -406,16 +408,9 @@ func (s *session) bench(args []string) {
 		s.infof("bench is not available")
 		return
 	}
-	depth := 0
-	if len(args) > 0 {
-		n, err := strconv.Atoi(args[0])
-		if err != nil || n < 1 || n > eval.MaxPly {
-			s.infof("bench: bad depth %q, using the default", args[0])
-		} else {
-			depth = n
-		}
-	}
 	s.eng.Stop()
 	s.eng.Wait()
-	s.cfg.Bench(s.out, depth)
+	if err := s.cfg.Bench(s.out, args); err != nil {
+		s.infof("bench: %v", err)
+	}
 }

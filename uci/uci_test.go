@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -691,18 +692,22 @@ func TestEval(t *testing.T) {
 }
 
 func TestBenchCommand(t *testing.T) {
-	var gotDepth []int
-	h := newHarnessConfig(t, Config{Bench: func(out io.Writer, depth int) {
-		gotDepth = append(gotDepth, depth)
+	var got [][]string
+	h := newHarnessConfig(t, Config{Bench: func(out io.Writer, args []string) error {
+		got = append(got, args)
+		if len(args) > 0 && args[0] == "x" {
+			return errors.New("bad hash \"x\"")
+		}
 		io.WriteString(out, "line one\n42 nodes 7 nps\n")
+		return nil
 	}})
-	h.send("bench", "bench 5", "bench x")
+	h.send("bench", "bench 16 1 5 default depth", "bench x")
 	out := h.sync()
-	if count(out, "42 nodes 7 nps") != 3 || len(infoStrings(out)) != 1 {
+	if count(out, "42 nodes 7 nps") != 2 || len(infoStrings(out)) != 1 || count(out, `info string bench: bad hash "x"`) != 1 {
 		t.Fatalf("got %q", out)
 	}
-	if len(gotDepth) != 3 || gotDepth[0] != 0 || gotDepth[1] != 5 || gotDepth[2] != 0 {
-		t.Fatalf("depths %v", gotDepth)
+	if fmt.Sprint(got) != "[[] [16 1 5 default depth] [x]]" {
+		t.Fatalf("arguments %q", got)
 	}
 }
 

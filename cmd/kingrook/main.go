@@ -5,6 +5,7 @@
 //
 //	kingrook [global flags]                 UCI on stdin/stdout (the default)
 //	kingrook bench [--depth N] [--hash MB] [--threads N] [--nnue=BOOL] [--evalfile FILE]
+//	kingrook bench [hash [threads [limit [default|FILE [depth|nodes|movetime]]]]]  (Stockfish's order)
 //	kingrook perft --depth N [--fen FEN] [--chess960] [--divide]
 //	kingrook frc N | frc --random | frc W B | frc --dfrc
 //	kingrook probe --syzygy PATH --fen FEN
@@ -152,6 +153,7 @@ Usage:
   kingrook [global flags]            speak UCI on stdin/stdout (the default)
   kingrook [global flags] uci        the same
   kingrook bench [flags]             run the fixed benchmark; last line "<N> nodes <M> nps"
+  kingrook bench 16 1 13             the same with Stockfish's arguments (hash threads depth)
   kingrook perft --depth N [flags]   count the leaf nodes of the move tree
   kingrook frc N                     print Chess960 start position N (0..959) as Shredder-FEN
   kingrook frc --random              a random Chess960 start position
@@ -193,12 +195,17 @@ func runProtocol(g globals, stdin io.Reader, stdout, stderr io.Writer, log zerol
 	cfg := uci.Config{
 		Version: version,
 		Log:     log,
-		Bench: func(out io.Writer, depth int) {
-			cfg := bench.Config{Depth: depth, Verbose: true}
+		Bench: func(out io.Writer, args []string) error {
+			cfg, err := bench.ParseArgs(args, eng.Position().FEN(false))
+			if err != nil {
+				return err
+			}
+			cfg.Verbose = true
 			if eng.Settings().UseNNUE {
 				cfg.Net = eng.Net()
 			}
 			bench.Run(cfg, out)
+			return nil
 		},
 		WaitForSearch: waitForSearch,
 	}
@@ -264,9 +271,11 @@ func noArgs(name, what string, args []string, stdout, stderr io.Writer) (code in
 	return exitOK, false
 }
 
-// runBench runs the benchmark.
+// runBench runs the benchmark. Besides its flags it takes Stockfish's
+// positional arguments: kingrook bench 16 1 13 default depth.
 func runBench(g globals, args []string, stdout, stderr io.Writer) int {
-	fs := subFlags("bench", "[--depth N] [--hash MB] [--threads N] [--nnue=BOOL] [--evalfile FILE]", stderr)
+	fs := subFlags("bench", "[--depth N] [--hash MB] [--threads N] [--nnue=BOOL] [--evalfile FILE]\n"+
+		"       kingrook bench "+bench.ArgsUsage+"  (Stockfish's order)", stderr)
 	depth := fs.Int("depth", bench.DefaultDepth, "search depth per position")
 	hash := fs.Int("hash", bench.DefaultHash, "transposition table size in MiB")
 	threads := fs.Int("threads", bench.DefaultThreads, "search threads (more than one makes the node count vary)")
@@ -282,9 +291,6 @@ func runBench(g globals, args []string, stdout, stderr io.Writer) int {
 		*threads = g.threads
 	}
 	switch {
-	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "kingrook bench: unexpected arguments %q\n", fs.Args())
-		return exitUsage
 	case *depth < 1 || *depth > eval.MaxPly:
 		fmt.Fprintf(stderr, "kingrook bench: --depth %d out of range 1..%d\n", *depth, eval.MaxPly)
 		return exitUsage
@@ -295,7 +301,29 @@ func runBench(g globals, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kingrook bench: --threads %d out of range %d..%d\n", *threads, engine.MinThreads, engine.MaxThreads)
 		return exitUsage
 	}
-	cfg := bench.Config{Depth: *depth, Hash: *hash, Threads: *threads, Verbose: true}
+	cfg, err := bench.ParseArgs(fs.Args(), "")
+	if err != nil {
+		fmt.Fprintf(stderr, "kingrook bench: %v\n", err)
+		return exitUsage
+	}
+	// A value given both ways is an error; otherwise a positional value wins
+	// over a default or a global flag.
+	for i, name := range []string{"hash", "threads", "depth"} {
+		if fs.Changed(name) && fs.NArg() > i {
+			fmt.Fprintf(stderr, "kingrook bench: the %s is given twice (--%s and the argument %q)\n", name, name, fs.Arg(i))
+			return exitUsage
+		}
+	}
+	if cfg.Hash == 0 {
+		cfg.Hash = *hash
+	}
+	if cfg.Threads == 0 {
+		cfg.Threads = *threads
+	}
+	if cfg.Depth == 0 {
+		cfg.Depth = *depth
+	}
+	cfg.Verbose = true
 	switch {
 	case *evalFile != "":
 		n, err := nnue.LoadFile(*evalFile)

@@ -167,11 +167,34 @@ func TestBenchCommand(t *testing.T) {
 		t.Fatalf("bench signatures: default %s, --nnue=true %s, --nnue=false %s (Use NNUE default %v)",
 			nodes[""], nodes["--nnue=true"], nodes["--nnue=false"], engine.DefaultUseNNUE)
 	}
+	// Stockfish's positional arguments: hash, threads, depth, positions,
+	// limit type.
+	for _, args := range [][]string{{"16", "1", "3"}, {"16", "1", "3", "default", "depth"}} {
+		code, o, _ := runIn(t, "", append([]string{"bench"}, args...)...)
+		if code != 0 || !strings.HasSuffix(o, "\n"+nodes[""]+" nodes "+strings.Fields(lastLine(o))[2]+" nps\n") {
+			t.Fatalf("bench %v: code %d, output %q, want %s nodes", args, code, o, nodes[""])
+		}
+	}
+	if code, _, errOut := runIn(t, "", "bench", "--depth", "3", "16", "1", "3"); code != 2 || !strings.Contains(errOut, "given twice") {
+		t.Fatalf("depth given twice: code %d, stderr %q", code, errOut)
+	}
+	fens := filepath.Join(t.TempDir(), "fens.epd")
+	if err := os.WriteFile(fens, []byte("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, o, _ := runIn(t, "", "bench", "8", "1", "2000", fens, "nodes"); code != 0 || !strings.Contains(o, "Positions: 1, nodes 2000, hash 8 MiB") {
+		t.Fatalf("bench from a file: code %d, output %q", code, o)
+	}
 	// The global --hash reaches bench.
 	code, out2, _ := runIn(t, "", "--hash", "8", "bench", "--depth", "2")
 	if code != 0 || !strings.Contains(out2, "hash 8 MiB") {
 		t.Fatalf("code %d, output %q", code, out2)
 	}
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	return lines[len(lines)-1]
 }
 
 func TestUCIInProcess(t *testing.T) {
@@ -184,9 +207,12 @@ func TestUCIInProcess(t *testing.T) {
 			t.Errorf("no %q in %q", want, out)
 		}
 	}
-	// The bench command of the UCI loop is wired.
-	code, out, _ = runIn(t, "bench 2\n")
-	if code != 0 || !regexp.MustCompile(`\n\d+ nodes \d+ nps\n$`).MatchString(out) {
+	// The bench command of the UCI loop is wired, with Stockfish's
+	// arguments: "current" is the session's position; bad arguments are an
+	// info string.
+	code, out, _ = runIn(t, "bench 16 1 2\nposition startpos moves e2e4\nbench 16 1 3 current\nbench 16 1 3 nofile.epd\n")
+	if code != 0 || !regexp.MustCompile(`\n\d+ nodes \d+ nps\n(.|\n)*\n\d+ nodes \d+ nps\ninfo string bench: open nofile.epd: `).MatchString(out) ||
+		!strings.Contains(out, "Positions: 1, depth 3,") || !strings.Contains(out, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") {
 		t.Fatalf("code %d, output %q", code, out)
 	}
 }
