@@ -94,7 +94,9 @@ func TestNodeLimitedScoreIsExact(t *testing.T) {
 // search stops after a short search that still gives a ponder move.
 func TestSingleReplyAnswersAtOnce(t *testing.T) {
 	fen := "6k1/8/8/8/8/7N/6PP/r6K w - - 0 1" // only Ng1 meets the check
-	res, _ := run(t, fen, Limits{HasClock: true, WTime: time.Minute, BTime: time.Minute}, Options{})
+	// An hour on the clock: the soft limit cannot cut the short search even
+	// on a starved machine, so only the single-reply rule can end it.
+	res, _ := run(t, fen, Limits{HasClock: true, WTime: time.Hour, BTime: time.Hour}, Options{})
 	if got := res.BestMove.UCI(false); got != "h3g1" {
 		t.Fatalf("best %s, want h3g1", got)
 	}
