@@ -21,7 +21,8 @@ import (
 const (
 	// DefaultDepth: the whole run searches 5800524 nodes with the embedded
 	// net and 6821438 with the hand-written evaluation (the signatures of
-	// the current search), 3-15 s on one core.
+	// the current search); 2.8 s with the net on the SIMD build, 5.2 s on
+	// the plain build, on one core of a 2-core AMD EPYC.
 	DefaultDepth   = 13
 	DefaultHash    = 16 // MiB
 	DefaultThreads = 1

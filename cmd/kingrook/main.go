@@ -308,9 +308,12 @@ func runBench(g globals, args []string, stdout, stderr io.Writer) int {
 	}
 	// A value given both ways is an error; otherwise a positional value wins
 	// over a default or a global flag.
-	for i, name := range []string{"hash", "threads", "depth"} {
-		if fs.Changed(name) && fs.NArg() > i {
-			fmt.Fprintf(stderr, "kingrook bench: the %s is given twice (--%s and the argument %q)\n", name, name, fs.Arg(i))
+	for i, c := range []struct {
+		name  string
+		given bool
+	}{{"hash", cfg.Hash != 0}, {"threads", cfg.Threads != 0}, {"depth", cfg.Depth != 0}} {
+		if c.given && fs.Changed(c.name) {
+			fmt.Fprintf(stderr, "kingrook bench: the %s is given twice (--%s and the argument %q)\n", c.name, c.name, fs.Arg(i))
 			return exitUsage
 		}
 	}

@@ -182,7 +182,8 @@ func TestBenchCommand(t *testing.T) {
 	if err := os.WriteFile(fens, []byte("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, o, _ := runIn(t, "", "bench", "8", "1", "2000", fens, "nodes"); code != 0 || !strings.Contains(o, "Positions: 1, nodes 2000, hash 8 MiB") {
+	// A node limit is not a depth: --depth beside it is no conflict.
+	if code, o, _ := runIn(t, "", "bench", "--depth", "4", "8", "1", "2000", fens, "nodes"); code != 0 || !strings.Contains(o, "Positions: 1, nodes 2000, hash 8 MiB") {
 		t.Fatalf("bench from a file: code %d, output %q", code, o)
 	}
 	// The global --hash reaches bench.
