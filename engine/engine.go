@@ -167,7 +167,7 @@ func (e *Engine) loadNetLocked(path string) {
 		return
 	}
 	e.net, e.set.EvalFile = n, path
-	e.notice = fmt.Sprintf("NNUE evaluation using %s (%d hidden neurons)", path, n.H)
+	e.notice = fmt.Sprintf("NNUE evaluation using %s (%d hidden neurons, %d output buckets)", path, n.H, n.Buckets())
 }
 
 // Net returns the network the searches use (the embedded one unless EvalFile

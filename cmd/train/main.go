@@ -7,7 +7,8 @@
 // shared corpus), either plain or gzip-compressed (other formats plug in
 // through the Reader interface), keeps every --holdout-th block of
 // --block consecutive positions back for validation, and trains the float
-// network 768 -> H (x2 perspectives) -> 1 with Adam on mini-batches over
+// network 768 -> H (x2 perspectives) -> 1 (with --buckets output buckets
+// chosen by the number of pieces, nnue.BucketOf) with Adam on mini-batches over
 // every core: each goroutine sums its share of the batch's gradient, the
 // sums are reduced, and only first-layer rows that some position used are
 // updated. The loss is the mean squared error between
@@ -47,14 +48,14 @@ func main() {
 }
 
 type config struct {
-	hidden, epochs, batch, threads, holdout, block, limit int
-	lr, gamma, scale, wdl                                 float64
-	act                                                   nnue.Activation
-	seed                                                  uint64
-	keepBest, mirror                                      bool
-	patience, trainLimit                                  int
-	maxTime                                               time.Duration
-	out, checkpoint, resume, compare                      string
+	hidden, buckets, epochs, batch, threads, holdout, block, limit int
+	lr, gamma, scale, wdl                                          float64
+	act                                                            nnue.Activation
+	seed                                                           uint64
+	keepBest, mirror                                               bool
+	patience, trainLimit                                           int
+	maxTime                                                        time.Duration
+	out, checkpoint, resume, compare                               string
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -67,6 +68,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&c.resume, "resume", "", "continue from this checkpoint (its H and activation win over the flags)")
 	fs.StringVar(&c.compare, "compare", "", "train nothing: report this net's and the hand-written evaluation's validation losses")
 	fs.IntVar(&c.hidden, "hidden", 256, "accumulator width H (a multiple of 16)")
+	fs.IntVar(&c.buckets, "buckets", 1, "output buckets, chosen by the number of pieces (1..16; 1 writes a version 1 file)")
 	act := fs.String("act", "screlu", "hidden activation: crelu or screlu")
 	fs.IntVar(&c.epochs, "epochs", 20, "passes over the training data")
 	fs.DurationVar(&c.maxTime, "max-time", 0, "stop before an epoch that would end after this much training time (0: no limit)")
@@ -101,6 +103,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	if c.hidden < 16 || c.hidden > 1024 || c.hidden%16 != 0 {
 		return fmt.Errorf("--hidden %d: want a multiple of 16 in 16..1024", c.hidden)
+	}
+	if c.buckets < 1 || c.buckets > nnue.MaxBuckets {
+		return fmt.Errorf("--buckets %d: want 1..%d", c.buckets, nnue.MaxBuckets)
 	}
 	if c.batch < 1 || c.threads < 1 || c.block < 1 || c.epochs < 0 {
 		return fmt.Errorf("--batch, --threads and --block must be positive, --epochs not negative")
@@ -155,7 +160,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 // trainNet runs the epochs and returns the float model.
 func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error) {
 	rng := rand.New(rand.NewPCG(c.seed, c.seed^0x9e3779b97f4a7c15))
-	m := newModel(c.hidden, c.act, rng)
+	m := newModel(c.hidden, c.act, c.buckets, rng)
 	opt := newAdam(m, c.lr)
 	if c.resume != "" {
 		var err error
@@ -169,8 +174,8 @@ func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error)
 	for i := range work {
 		work[i] = m.newScratch()
 	}
-	fmt.Fprintf(stdout, "H=%d %s, batch %d, lr %g (x%g per epoch), scale %g, wdl %g, %d threads, seed %d\n",
-		m.h, m.act, c.batch, c.lr, c.gamma, c.scale, c.wdl, c.threads, c.seed)
+	fmt.Fprintf(stdout, "H=%d %s, %d output buckets, batch %d, lr %g (x%g per epoch), scale %g, wdl %g, %d threads, seed %d\n",
+		m.h, m.act, m.buckets, c.batch, c.lr, c.gamma, c.scale, c.wdl, c.threads, c.seed)
 	fmt.Fprintf(stdout, "epoch 0  validation %.6f\n", m.evalLoss(valid, lc, work))
 	n := train.len()
 	if c.mirror {
@@ -238,7 +243,7 @@ func finish(c config, m *model, valid *dataset, stdout io.Writer) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s (H=%d %s)\n", c.out, net.H, net.Act)
+	fmt.Fprintf(stdout, "wrote %s (H=%d %s, %d output buckets)\n", c.out, net.H, net.Act, net.Buckets())
 	return nil
 }
 

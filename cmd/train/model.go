@@ -25,16 +25,18 @@ const (
 
 // model is the float network: the same shape as nnue.Net.
 type model struct {
-	h   int
-	act nnue.Activation
-	w1  []float32 // Inputs x h, input-major
-	b1  []float32 // h
-	w2  []float32 // 2h: side to move's half, then the other side's
-	b2  float32
+	h       int
+	act     nnue.Activation
+	buckets int       // output buckets (nnue.BucketOf by piece count)
+	w1      []float32 // Inputs x h, input-major
+	b1      []float32 // h
+	w2      []float32 // buckets x 2h: side to move's half, then the other side's
+	b2      []float32 // buckets
 }
 
-func newModel(h int, act nnue.Activation, rng *rand.Rand) *model {
-	m := &model{h: h, act: act, w1: make([]float32, nnue.Inputs*h), b1: make([]float32, h), w2: make([]float32, 2*h)}
+func newModel(h int, act nnue.Activation, buckets int, rng *rand.Rand) *model {
+	m := &model{h: h, act: act, buckets: buckets, w1: make([]float32, nnue.Inputs*h), b1: make([]float32, h),
+		w2: make([]float32, buckets*2*h), b2: make([]float32, buckets)}
 	for i := range m.w1 {
 		m.w1[i] = float32(rng.NormFloat64() * 0.05)
 	}
@@ -71,19 +73,20 @@ type sample struct {
 // scratch is one thread's working memory and gradient.
 type scratch struct {
 	accU, accT, hU, hT, dU, dT []float32
+	bucket                     int // the output bucket of the last forward
 	g                          *grads
 	us, them                   []int
 }
 
 type grads struct {
-	w1, b1, w2 []float32
-	b2         float32
-	touched    []bool // rows of w1 with a gradient
-	loss       float64
+	w1, b1, w2, b2 []float32
+	touched        []bool // rows of w1 with a gradient
+	loss           float64
 }
 
 func (m *model) newGrads() *grads {
-	return &grads{w1: make([]float32, len(m.w1)), b1: make([]float32, m.h), w2: make([]float32, 2*m.h), touched: make([]bool, nnue.Inputs)}
+	return &grads{w1: make([]float32, len(m.w1)), b1: make([]float32, m.h), w2: make([]float32, len(m.w2)),
+		b2: make([]float32, m.buckets), touched: make([]bool, nnue.Inputs)}
 }
 
 func (m *model) newScratch() *scratch {
@@ -93,9 +96,12 @@ func (m *model) newScratch() *scratch {
 }
 
 // forward returns the float output (in units of netScale centipawns) for
-// the features, leaving accumulators and activations in s.
+// the features, leaving accumulators, activations and the output bucket (by
+// the number of pieces, len(us)) in s.
 func (m *model) forward(s *scratch, us, them []int) float32 {
 	h := m.h
+	s.bucket = nnue.BucketOf(len(us), m.buckets)
+	w2 := m.w2[s.bucket*2*h : (s.bucket+1)*2*h]
 	copy(s.accU, m.b1)
 	copy(s.accT, m.b1)
 	for _, f := range us {
@@ -104,8 +110,8 @@ func (m *model) forward(s *scratch, us, them []int) float32 {
 	for _, f := range them {
 		addF32(s.accT, m.w1[f*h:f*h+h])
 	}
-	out := m.b2
-	wu, wt := m.w2[:h], m.w2[h:]
+	out := m.b2[s.bucket]
+	wu, wt := w2[:h], w2[h:]
 	for i := range h {
 		a, _ := m.activate(s.accU[i])
 		b, _ := m.activate(s.accT[i])
@@ -119,9 +125,10 @@ func (m *model) forward(s *scratch, us, them []int) float32 {
 func (m *model) backward(s *scratch, us, them []int, gOut float32) {
 	h := m.h
 	g := s.g
-	g.b2 += gOut
-	wu, wt := m.w2[:h], m.w2[h:]
-	gu, gt := g.w2[:h], g.w2[h:]
+	b := s.bucket
+	g.b2[b] += gOut
+	wu, wt := m.w2[b*2*h:b*2*h+h], m.w2[b*2*h+h:(b+1)*2*h]
+	gu, gt := g.w2[b*2*h:b*2*h+h], g.w2[b*2*h+h:(b+1)*2*h]
 	for i := range h {
 		gu[i] += gOut * s.hU[i]
 		gt[i] += gOut * s.hT[i]
@@ -262,7 +269,7 @@ type adam struct {
 
 func newAdam(m *model, lr float64) *adam {
 	a := &adam{lr: lr, beta1: 0.9, beta2: 0.999, eps: 1e-8}
-	for i, n := range []int{len(m.w1), len(m.b1), len(m.w2), 1} {
+	for i, n := range []int{len(m.w1), len(m.b1), len(m.w2), len(m.b2)} {
 		a.m[i], a.v[i] = make([]float32, n), make([]float32, n)
 	}
 	return a
@@ -305,10 +312,10 @@ func (a *adam) apply(m *model, work []*scratch, n int) {
 		}
 		addF32(g.b1, o.b1)
 		addF32(g.w2, o.w2)
-		g.b2 += o.b2
+		addF32(g.b2, o.b2)
 		clear(o.b1)
 		clear(o.w2)
-		o.b2 = 0
+		clear(o.b2)
 	}
 	for f, t := range g.touched {
 		if t {
@@ -318,21 +325,18 @@ func (a *adam) apply(m *model, work []*scratch, n int) {
 	}
 	a.update(m.b1, g.b1, a.m[1], a.v[1], scale, c1, c2, wClip)
 	a.update(m.w2, g.w2, a.m[2], a.v[2], scale, c1, c2, w2Clip)
-	b2 := []float32{m.b2}
-	gb2 := []float32{g.b2}
-	a.update(b2, gb2, a.m[3], a.v[3], scale, c1, c2, 1e9)
-	m.b2, g.b2 = b2[0], 0
+	a.update(m.b2, g.b2, a.m[3], a.v[3], scale, c1, c2, 1e9)
 }
 
 // clone returns a copy of m's weights.
 func (m *model) clone() *model {
-	return &model{h: m.h, act: m.act, w1: slices.Clone(m.w1), b1: slices.Clone(m.b1), w2: slices.Clone(m.w2), b2: m.b2}
+	return &model{h: m.h, act: m.act, buckets: m.buckets, w1: slices.Clone(m.w1), b1: slices.Clone(m.b1), w2: slices.Clone(m.w2), b2: slices.Clone(m.b2)}
 }
 
 // quantise returns the integer net of m.
 func (m *model) quantise() *nnue.Net {
 	n := &nnue.Net{H: m.h, Act: m.act, QA: qa, QB: qb, Scale: netScale,
-		FeatureW: make([]int16, len(m.w1)), FeatureB: make([]int16, m.h), OutputW: make([]int16, 2*m.h)}
+		FeatureW: make([]int16, len(m.w1)), FeatureB: make([]int16, m.h), OutputW: make([]int16, len(m.w2)), OutputB: make([]int32, m.buckets)}
 	round := func(x float32, s float64) int16 { return int16(math.Round(float64(x) * s)) }
 	for i, w := range m.w1 {
 		n.FeatureW[i] = round(w, qa)
@@ -343,21 +347,27 @@ func (m *model) quantise() *nnue.Net {
 	for i, w := range m.w2 {
 		n.OutputW[i] = round(w, qb)
 	}
-	n.OutputB = int32(math.Round(float64(m.b2) * qa * qb))
+	for i, b := range m.b2 {
+		n.OutputB[i] = int32(math.Round(float64(b) * qa * qb))
+	}
 	return n
 }
 
-// checkpoint layout, little-endian: magic "KRCK", H, activation, Adam step
-// (uint32 each), then float32 w1, b1, w2, b2 and Adam's first and second
-// moments in the same order.
-const ckMagic uint32 = 'K' | 'R'<<8 | 'C'<<16 | 'K'<<24
+// checkpoint layout, little-endian: magic "KRC2", H, activation, Adam
+// step, output buckets (uint32 each), then float32 w1, b1, w2, b2 and Adam's
+// first and second moments in the same order. A checkpoint of the first
+// layout (magic "KRCK", no bucket word) is read as one bucket.
+const (
+	ckMagic   uint32 = 'K' | 'R'<<8 | 'C'<<16 | '2'<<24
+	ckMagicV1 uint32 = 'K' | 'R'<<8 | 'C'<<16 | 'K'<<24
+)
 
 func (m *model) save(path string, a *adam) error {
 	f, err := os.Create(path + ".tmp")
 	if err != nil {
 		return err
 	}
-	parts := []any{[4]uint32{ckMagic, uint32(m.h), uint32(m.act), uint32(a.t)}, m.w1, m.b1, m.w2, m.b2}
+	parts := []any{[5]uint32{ckMagic, uint32(m.h), uint32(m.act), uint32(a.t), uint32(m.buckets)}, m.w1, m.b1, m.w2, m.b2}
 	for i := range 4 {
 		parts = append(parts, a.m[i])
 	}
@@ -386,14 +396,21 @@ func loadCheckpoint(path string, lr float64) (*model, *adam, error) {
 	if err := binary.Read(f, binary.LittleEndian, &hdr); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if hdr[0] != ckMagic || hdr[1] == 0 || hdr[1] > 4096 || hdr[2] > 1 {
+	buckets := uint32(1)
+	if hdr[0] == ckMagic {
+		if err := binary.Read(f, binary.LittleEndian, &buckets); err != nil {
+			return nil, nil, fmt.Errorf("%s: truncated checkpoint", path)
+		}
+	}
+	if (hdr[0] != ckMagic && hdr[0] != ckMagicV1) || hdr[1] == 0 || hdr[1] > 4096 || hdr[2] > 1 || buckets < 1 || buckets > nnue.MaxBuckets {
 		return nil, nil, fmt.Errorf("%s: not a checkpoint", path)
 	}
-	m := &model{h: int(hdr[1]), act: nnue.Activation(hdr[2])}
-	m.w1, m.b1, m.w2 = make([]float32, nnue.Inputs*m.h), make([]float32, m.h), make([]float32, 2*m.h)
+	m := &model{h: int(hdr[1]), act: nnue.Activation(hdr[2]), buckets: int(buckets)}
+	m.w1, m.b1 = make([]float32, nnue.Inputs*m.h), make([]float32, m.h)
+	m.w2, m.b2 = make([]float32, m.buckets*2*m.h), make([]float32, m.buckets)
 	a := newAdam(m, lr)
 	a.t = int(hdr[3])
-	parts := []any{m.w1, m.b1, m.w2, &m.b2}
+	parts := []any{m.w1, m.b1, m.w2, m.b2}
 	for i := range 4 {
 		parts = append(parts, a.m[i])
 	}

@@ -110,21 +110,29 @@ func TestHoldoutSplit(t *testing.T) {
 }
 
 // TestGradientCheck compares the analytic gradient with central finite
-// differences on a tiny net, for both activations.
+// differences on a tiny net, for both activations, with one output bucket
+// and with eight (the positions span several: each bucket's weights get the
+// gradient of its own positions only).
 func TestGradientCheck(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "d.txt.gz")
-	writeGz(t, path, syntheticLines(t, 20, 2))
-	d, _, _, err := load([]string{path}, 0, 1000, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	lc := lossConfig{scale: 400, wdl: 0.3}
-	idx := make([]int, d.len())
-	for i := range idx {
-		idx[i] = i
-	}
-	for _, act := range []nnue.Activation{nnue.CReLU, nnue.SCReLU} {
-		m := newModel(8, act, rand.New(rand.NewPCG(3, 4)))
+	for _, tc := range []struct {
+		act                nnue.Activation
+		buckets, positions int
+	}{{nnue.CReLU, 1, 20}, {nnue.SCReLU, 1, 20}, {nnue.SCReLU, 8, 150}} {
+		// 20 positions from ply 6 of one random game; 150 reach the
+		// endgame, so that several buckets have positions.
+		path := filepath.Join(t.TempDir(), "d.txt.gz")
+		writeGz(t, path, syntheticLines(t, tc.positions, 2))
+		d, _, _, err := load([]string{path}, 0, 1000, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		idx := make([]int, d.len())
+		for i := range idx {
+			idx[i] = i
+		}
+		act := tc.act
+		m := newModel(8, act, tc.buckets, rand.New(rand.NewPCG(3, 4)))
 		for i := range m.w2 {
 			m.w2[i] *= 20 // a gradient big enough to measure in float32
 		}
@@ -154,9 +162,21 @@ func TestGradientCheck(t *testing.T) {
 				t.Errorf("%v %s: analytic %.6g, numeric %.6g", act, name, analytic, numeric)
 			}
 		}
-		check("b2", &m.b2, g.b2)
+		used := 0
+		for b := range tc.buckets {
+			check(fmt.Sprintf("b2[%d]", b), &m.b2[b], g.b2[b])
+			if g.b2[b] != 0 {
+				used++
+			}
+			for i := range 4 {
+				k := b*2*m.h + i*3
+				check(fmt.Sprintf("w2[%d]", k), &m.w2[k], g.w2[k])
+			}
+		}
+		if tc.buckets > 1 && used < 2 {
+			t.Fatalf("the positions use %d of %d buckets: the check proves little", used, tc.buckets)
+		}
 		for i := range 4 {
-			check(fmt.Sprintf("w2[%d]", i), &m.w2[i], g.w2[i])
 			check(fmt.Sprintf("b1[%d]", i), &m.b1[i], g.b1[i])
 		}
 		checked := 0
@@ -227,8 +247,8 @@ func TestTrainLearnsAndQuantises(t *testing.T) {
 }
 
 func TestCheckpointRoundTrip(t *testing.T) {
-	m := newModel(16, nnue.SCReLU, rand.New(rand.NewPCG(1, 1)))
-	m.b2 = 0.25
+	m := newModel(16, nnue.SCReLU, 4, rand.New(rand.NewPCG(1, 1)))
+	m.b2[2] = 0.25
 	a := newAdam(m, 0.001)
 	a.t = 17
 	a.m[2][3], a.v[0][5] = 0.5, 0.125
@@ -240,7 +260,7 @@ func TestCheckpointRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(m.w1, m2.w1) || !slices.Equal(m.w2, m2.w2) || m.b2 != m2.b2 || a2.t != 17 || a2.m[2][3] != 0.5 || a2.v[0][5] != 0.125 {
+	if m2.buckets != 4 || !slices.Equal(m.w1, m2.w1) || !slices.Equal(m.w2, m2.w2) || !slices.Equal(m.b2, m2.b2) || a2.t != 17 || a2.m[2][3] != 0.5 || a2.v[0][5] != 0.125 {
 		t.Fatal("checkpoint does not round-trip")
 	}
 	b, _ := os.ReadFile(path)

@@ -10,7 +10,8 @@ import (
 // at index 0, Black's at 1) of one position. Make them with NewAccumulators;
 // the zero value is unusable.
 type Accumulator struct {
-	v [2][]int16
+	v      [2][]int16
+	pieces int32 // pieces on the board (both colours), for the output bucket
 }
 
 // NewAccumulators returns k accumulators for n sharing one backing array
@@ -33,11 +34,16 @@ func (a *Accumulator) Values(c movegen.Color) []int16 { return a.v[c] }
 func (a *Accumulator) CopyFrom(src *Accumulator) {
 	copy(a.v[0], src.v[0])
 	copy(a.v[1], src.v[1])
+	a.pieces = src.pieces
 }
+
+// Pieces returns the number of pieces of the accumulator's position.
+func (a *Accumulator) Pieces() int { return int(a.pieces) }
 
 // Refresh computes a from scratch: the biases plus the rows of every piece
 // of pos, for both perspectives.
 func (a *Accumulator) Refresh(n *Net, pos *movegen.Position) {
+	a.pieces = int32(pos.Occupied().Count())
 	for c := movegen.White; c <= movegen.Black; c++ {
 		dst := a.v[c]
 		copy(dst, n.FeatureB)
@@ -123,6 +129,7 @@ func (a *Accumulator) Update(n *Net, parent *Accumulator, pos *movegen.Position,
 
 // Apply sets a to parent's values changed by d.
 func (a *Accumulator) Apply(n *Net, parent *Accumulator, d Delta) {
+	a.pieces = parent.pieces + int32(d.NAdd-d.NSub)
 	for c := movegen.White; c <= movegen.Black; c++ {
 		dst, src := a.v[c], parent.v[c]
 		a0 := n.row(FeatureIndex(c, d.Add[0].Piece, d.Add[0].Square))
@@ -208,6 +215,7 @@ func addAddSubSubGeneric(dst, src, a0, a1, s0, s1 []int16) {
 // feature indices (as AppendFeatures returns): the trainer's way to run the
 // integer net without a Position.
 func (a *Accumulator) RefreshFeatures(n *Net, white []uint16) {
+	a.pieces = int32(len(white))
 	copy(a.v[0], n.FeatureB)
 	copy(a.v[1], n.FeatureB)
 	for _, f := range white {

@@ -11,13 +11,13 @@ import (
 )
 
 // Magic is the first word of a .nnue file ("KRNN" as little-endian bytes)
-// and Version the format version that follows it.
+// and Version the newest format version, the word that follows it.
 const (
 	Magic   uint32 = 'K' | 'R'<<8 | 'N'<<16 | 'N'<<24
-	Version uint32 = 1
+	Version uint32 = 2
 )
 
-const headerWords = 8
+const headerWords = 8 // version 1; version 2 has one more, the bucket count
 
 // ErrFormat is wrapped by every error Load returns for a malformed file.
 var ErrFormat = errors.New("nnue: malformed network file")
@@ -26,17 +26,19 @@ var ErrFormat = errors.New("nnue: malformed network file")
 //
 //	offset  size        field
 //	0       4           magic "KRNN"
-//	4       4           version, uint32 = 1
+//	4       4           version, uint32: 1 or 2
 //	8       4           inputs per perspective, uint32 = 768
 //	12      4           H, the accumulator width, uint32: a multiple of 16, at most 1024
 //	16      4           activation, uint32: 0 clipped ReLU, 1 squared clipped ReLU
 //	20      4           QA, uint32, 1..255: first-layer scale (activation clamps to [0, QA])
 //	24      4           QB, uint32, >= 1: output-weight scale
 //	28      4           Scale, uint32, >= 1: centipawns per unit of float output
-//	32      768*H*2     first-layer weights, int16, input-major: input f's H weights are contiguous
+//	32      4           version 2 only: B, the number of output buckets, uint32, 1..16 (version 1: B = 1)
+//	32/36   768*H*2     first-layer weights, int16, input-major: input f's H weights are contiguous
 //	...     H*2         first-layer biases, int16
-//	...     2*H*2       output weights, int16: H for the side to move's accumulator, then H for the other's
-//	...     4           output bias, int32 (scaled by QA*QB)
+//	...     B*2*H*2     output weights, int16, bucket by bucket (BucketOf): H for the side to move's
+//	                    accumulator, then H for the other's
+//	...     B*4         output biases, int32 (scaled by QA*QB), bucket by bucket
 //
 // and nothing after. With squared clipped ReLU the output weights must lie
 // in [-127, 127] (the SIMD path multiplies activation by weight in int16).
@@ -50,8 +52,8 @@ func Load(r io.Reader) (*Net, error) {
 	if hdr[0] != Magic {
 		return nil, fmt.Errorf("%w: bad magic %#08x, want %#08x (\"KRNN\")", ErrFormat, hdr[0], Magic)
 	}
-	if hdr[1] != Version {
-		return nil, fmt.Errorf("%w: version %d, this build reads version %d", ErrFormat, hdr[1], Version)
+	if hdr[1] != 1 && hdr[1] != 2 {
+		return nil, fmt.Errorf("%w: version %d, this build reads versions 1 and 2", ErrFormat, hdr[1])
 	}
 	if hdr[2] != Inputs {
 		return nil, fmt.Errorf("%w: %d inputs per perspective, this build has %d", ErrFormat, hdr[2], Inputs)
@@ -67,23 +69,33 @@ func Load(r io.Reader) (*Net, error) {
 	if hdr[5] < 1 || hdr[5] > 255 || hdr[6] < 1 || hdr[6] > 1<<15 || hdr[7] < 1 || hdr[7] > 1<<15 {
 		return nil, fmt.Errorf("%w: QA %d (want 1..255), QB %d, Scale %d (want 1..32768)", ErrFormat, hdr[5], hdr[6], hdr[7])
 	}
+	buckets := uint32(1)
+	if hdr[1] == 2 {
+		if err := binary.Read(r, binary.LittleEndian, &buckets); err != nil {
+			return nil, fmt.Errorf("%w: header: %v", ErrFormat, err)
+		}
+		if buckets < 1 || buckets > MaxBuckets {
+			return nil, fmt.Errorf("%w: %d output buckets, want 1..%d", ErrFormat, buckets, MaxBuckets)
+		}
+	}
 	n := &Net{
 		H: int(h), Act: act, QA: int32(hdr[5]), QB: int32(hdr[6]), Scale: int32(hdr[7]),
 		FeatureW: make([]int16, Inputs*int(h)),
 		FeatureB: make([]int16, h),
-		OutputW:  make([]int16, 2*h),
+		OutputW:  make([]int16, buckets*2*h),
+		OutputB:  make([]int32, buckets),
 	}
 	for _, part := range []struct {
 		name string
 		dst  any
-	}{{"first-layer weights", n.FeatureW}, {"first-layer biases", n.FeatureB}, {"output weights", n.OutputW}, {"output bias", &n.OutputB}} {
+	}{{"first-layer weights", n.FeatureW}, {"first-layer biases", n.FeatureB}, {"output weights", n.OutputW}, {"output biases", n.OutputB}} {
 		if err := binary.Read(r, binary.LittleEndian, part.dst); err != nil {
 			return nil, fmt.Errorf("%w: truncated in the %s (H=%d): %v", ErrFormat, part.name, h, err)
 		}
 	}
 	var extra [1]byte
 	if k, _ := r.Read(extra[:]); k != 0 {
-		return nil, fmt.Errorf("%w: data after the output bias (is H=%d right?)", ErrFormat, h)
+		return nil, fmt.Errorf("%w: data after the output biases (are H=%d and %d buckets right?)", ErrFormat, h, buckets)
 	}
 	if act == SCReLU {
 		for _, w := range n.OutputW {
@@ -110,9 +122,15 @@ func LoadFile(path string) (*Net, error) {
 	return n, nil
 }
 
-// Write writes n in the format Load reads.
+// Write writes n in the format Load reads: version 1 for a net of one
+// output bucket (so that such a net's file is the same as before buckets
+// existed), version 2 otherwise.
 func (n *Net) Write(w io.Writer) error {
-	hdr := [headerWords]uint32{Magic, Version, Inputs, uint32(n.H), uint32(n.Act), uint32(n.QA), uint32(n.QB), uint32(n.Scale)}
+	hdr := []uint32{Magic, 1, Inputs, uint32(n.H), uint32(n.Act), uint32(n.QA), uint32(n.QB), uint32(n.Scale)}
+	if len(n.OutputB) != 1 {
+		hdr[1] = 2
+		hdr = append(hdr, uint32(len(n.OutputB)))
+	}
 	for _, part := range []any{hdr, n.FeatureW, n.FeatureB, n.OutputW, n.OutputB} {
 		if err := binary.Write(w, binary.LittleEndian, part); err != nil {
 			return err

@@ -4,7 +4,7 @@
 //
 // A perspective network with one hidden layer:
 //
-//	768 inputs per side  ->  H int16 accumulator (per side)  ->  activation  ->  2H  ->  1
+//	768 inputs per side  ->  H int16 accumulator (per side)  ->  activation  ->  2H  ->  1 (of B output buckets)
 //
 // Each side has its own accumulator over the same first-layer weights. An
 // input is a piece on a square seen from a side: index
@@ -18,8 +18,14 @@
 // the same score. The activation is clipped ReLU, clamp(x, 0, QA), or squared
 // clipped ReLU, clamp(x, 0, QA)^2, as the file's header says.
 //
+// The output layer may have B buckets (1 to MaxBuckets), each its own 2H
+// weights and bias, chosen by the number of pieces on the board (BucketOf):
+// one net, but a different last layer for the middlegame and for each stage
+// of the endgame. The accumulator counts the pieces, so Evaluate needs no
+// position.
+//
 // All inference is integer: first-layer weights and biases are int16 scaled
-// by QA, output weights int16 scaled by QB, the output bias int32 scaled by
+// by QA, output weights int16 scaled by QB, the output biases int32 scaled by
 // QA*QB; the score in centipawns is output*Scale/(QA*QB). See Load for the
 // byte layout of a .nnue file.
 //
@@ -85,7 +91,21 @@ const (
 	// MaxScore bounds Evaluate's results, well inside the search's
 	// non-mate range.
 	MaxScore = 20000
+	// MaxBuckets bounds the number of output buckets a file may declare.
+	MaxBuckets = 16
 )
+
+// BucketOf returns the output bucket of a position with pieces pieces (both
+// colours, kings included) for a net of b buckets: the 31 counts 2..32 split
+// into b bands of nearly equal size, (pieces-2)*b/31, so that with 8 buckets
+// 2-5 pieces use bucket 0 and 30-32 bucket 7. Counts outside 2..32 (DFRC and
+// promotions keep at most 32) are clamped.
+func BucketOf(pieces, b int) int {
+	if b <= 1 {
+		return 0
+	}
+	return min(max(pieces-2, 0)*b/31, b-1)
+}
 
 // Activation is the hidden layer's non-linearity.
 type Activation uint32
@@ -115,8 +135,8 @@ type Net struct {
 	Scale      int32      // centipawns per unit of the float network's output
 	FeatureW   []int16    // Inputs rows of H weights: row f is FeatureW[f*H : f*H+H]
 	FeatureB   []int16    // H biases
-	OutputW    []int16    // 2H weights: side to move's half first, then the other side's
-	OutputB    int32      // output bias, scaled by QA*QB
+	OutputW    []int16    // B rows of 2H weights: side to move's half first, then the other side's
+	OutputB    []int32    // B output biases, scaled by QA*QB (B = len(OutputB), the bucket count)
 	simdOK     bool       // this build and CPU can run the SIMD path for this H
 	forceNoSIM bool       // tests and benchmarks: use the plain Go path
 }
@@ -157,22 +177,29 @@ func AppendFeatures(dst []uint16, pos *movegen.Position) []uint16 {
 // [-MaxScore, MaxScore]. It has no tempo bonus or 50-move fade of its own.
 func (n *Net) Evaluate(acc *Accumulator, stm movegen.Color) int {
 	us, them := acc.v[stm], acc.v[stm^1]
+	b := BucketOf(int(acc.pieces), len(n.OutputB))
+	w := n.OutputW[b*2*n.H : (b+1)*2*n.H]
 	var sum int64
 	if n.useSIMD() {
-		sum = outputSIMD(n, us, them)
+		sum = outputSIMD(n, us, them, w)
 	} else {
-		sum = outputGeneric(n, us, them)
+		sum = outputGeneric(n, us, them, w)
 	}
+	sum += int64(n.OutputB[b])
 	cp := sum * int64(n.Scale) / (int64(n.QA) * int64(n.QB))
 	return int(min(max(cp, -MaxScore), MaxScore))
 }
 
+// Buckets returns the number of output buckets.
+func (n *Net) Buckets() int { return len(n.OutputB) }
+
 // outputGeneric is the output layer in plain Go: the activated accumulators
-// dotted with the output weights, plus the bias, in units of QA*QB. Sums of
-// 16 lanes fit in int32 (the loader bounds QA and the weights).
-func outputGeneric(n *Net, us, them []int16) int64 {
+// dotted with one bucket's output weights w (2H), without the bias, in units
+// of QA*QB. Sums of 16 lanes fit in int32 (the loader bounds QA and the
+// weights).
+func outputGeneric(n *Net, us, them, w []int16) int64 {
 	h := n.H
-	wu, wt := n.OutputW[:h], n.OutputW[h:2*h]
+	wu, wt := w[:h], w[h:2*h]
 	us, them = us[:h], them[:h]
 	qa := int32(n.QA)
 	var s int64
@@ -198,7 +225,7 @@ func outputGeneric(n *Net, us, them []int16) int64 {
 	if n.Act == SCReLU {
 		s /= int64(qa)
 	}
-	return s + int64(n.OutputB)
+	return s
 }
 
 // EvaluatePosition refreshes a scratch accumulator and evaluates pos, in

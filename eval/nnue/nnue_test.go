@@ -2,22 +2,29 @@ package nnue
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/kingrook/kingrook/movegen"
 )
 
-// randomNet returns a net with random weights in the ranges a trained net
-// uses (and the loader allows).
+// randomNet returns a net of one output bucket with random weights in the
+// ranges a trained net uses (and the loader allows).
 func randomNet(h int, act Activation, seed uint64) *Net {
+	return randomBucketNet(h, act, 1, seed)
+}
+
+// randomBucketNet is randomNet with b output buckets.
+func randomBucketNet(h int, act Activation, b int, seed uint64) *Net {
 	r := rand.New(rand.NewPCG(seed, 7))
 	n := &Net{H: h, Act: act, QA: 255, QB: 64, Scale: 400,
-		FeatureW: make([]int16, Inputs*h), FeatureB: make([]int16, h), OutputW: make([]int16, 2*h)}
+		FeatureW: make([]int16, Inputs*h), FeatureB: make([]int16, h), OutputW: make([]int16, b*2*h), OutputB: make([]int32, b)}
 	for i := range n.FeatureW {
 		n.FeatureW[i] = int16(r.IntN(201) - 100)
 	}
@@ -27,7 +34,9 @@ func randomNet(h int, act Activation, seed uint64) *Net {
 	for i := range n.OutputW {
 		n.OutputW[i] = int16(r.IntN(255) - 127)
 	}
-	n.OutputB = int32(r.IntN(20001) - 10000)
+	for i := range n.OutputB {
+		n.OutputB[i] = int32(r.IntN(20001) - 10000)
+	}
 	n.simdOK = simdAvailable(h)
 	return n
 }
@@ -36,11 +45,12 @@ func randomNet(h int, act Activation, seed uint64) *Net {
 // both activations.
 func testNets(t testing.TB) map[string]*Net {
 	return map[string]*Net{
-		"default":    Default(),
-		"crelu-32":   randomNet(32, CReLU, 1),
-		"screlu-128": randomNet(128, SCReLU, 2),
-		"screlu-256": randomNet(256, SCReLU, 3),
-		"crelu-1024": randomNet(1024, CReLU, 4),
+		"default":            Default(),
+		"crelu-32":           randomNet(32, CReLU, 1),
+		"screlu-128":         randomNet(128, SCReLU, 2),
+		"screlu-256":         randomNet(256, SCReLU, 3),
+		"crelu-1024":         randomNet(1024, CReLU, 4),
+		"screlu-64-8buckets": randomBucketNet(64, SCReLU, 8, 5),
 	}
 }
 
@@ -90,7 +100,7 @@ func TestLoadErrors(t *testing.T) {
 		{"empty", "header", nil},
 		{"short header", "header", g[:10]},
 		{"bad magic", "bad magic", patch(0, 0x12345678)},
-		{"version", "version", patch(4, 2)},
+		{"version", "version", patch(4, 3)},
 		{"inputs", "inputs", patch(8, 640)},
 		{"H not aligned", "hidden width", patch(12, 33)},
 		{"H zero", "hidden width", patch(12, 0)},
@@ -100,7 +110,7 @@ func TestLoadErrors(t *testing.T) {
 		{"QA", "QA", patch(20, 256)},
 		{"truncated weights", "truncated in the first-layer weights", g[:100]},
 		{"truncated biases", "truncated in the first-layer biases", g[:32+Inputs*32*2+10]},
-		{"truncated output bias", "truncated in the output bias", g[:len(g)-2]},
+		{"truncated output bias", "truncated in the output biases", g[:len(g)-2]},
 		{"trailing byte", "data after", append(bytes.Clone(g), 0)},
 		{"screlu weight range", "outside [-127, 127]", bigW},
 	}
@@ -120,18 +130,124 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// TestBucketFiles checks version 2 files: a net of several output buckets
+// writes version 2 and loads back equal; a one-bucket net writes version 1;
+// bad bucket counts are errors.
+func TestBucketFiles(t *testing.T) {
+	n := randomBucketNet(32, SCReLU, 8, 11)
+	var buf bytes.Buffer
+	if err := n.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	g := buf.Bytes()
+	if v := binary.LittleEndian.Uint32(g[4:]); v != 2 {
+		t.Fatalf("an 8-bucket net writes version %d, want 2", v)
+	}
+	if want := 36 + (Inputs*32+32+8*64)*2 + 8*4; len(g) != want {
+		t.Fatalf("8-bucket file of %d bytes, want %d", len(g), want)
+	}
+	m, err := Load(bytes.NewReader(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Buckets() != 8 || !slices.Equal(m.OutputW, n.OutputW) || !slices.Equal(m.OutputB, n.OutputB) || !slices.Equal(m.FeatureW, n.FeatureW) {
+		t.Fatal("the 8-bucket net does not load back equal")
+	}
+	var one bytes.Buffer
+	if err := randomNet(32, SCReLU, 11).Write(&one); err != nil {
+		t.Fatal(err)
+	}
+	if v := binary.LittleEndian.Uint32(one.Bytes()[4:]); v != 1 {
+		t.Fatalf("a one-bucket net writes version %d, want 1", v)
+	}
+	patch := func(off int, v uint32) []byte {
+		b := bytes.Clone(g)
+		binary.LittleEndian.PutUint32(b[off:], v)
+		return b
+	}
+	for _, c := range []struct {
+		name, want string
+		data       []byte
+	}{
+		{"no bucket word", "header", g[:34]},
+		{"zero buckets", "output buckets", patch(32, 0)},
+		{"17 buckets", "output buckets", patch(32, 17)},
+		{"more buckets than data", "truncated in the output weights", patch(32, 9)},
+		{"fewer buckets than data", "data after", patch(32, 7)},
+		{"version 1 header on version 2 data", "data after", patch(4, 1)},
+	} {
+		if _, err := Load(bytes.NewReader(c.data)); err == nil || !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want ErrFormat mentioning %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestBucketOf checks the piece-count bands.
+func TestBucketOf(t *testing.T) {
+	for _, c := range []struct{ pieces, b, want int }{
+		{2, 8, 0}, {5, 8, 0}, {6, 8, 1}, {17, 8, 3}, {29, 8, 6}, {30, 8, 7}, {32, 8, 7}, {40, 8, 7}, {0, 8, 0},
+		{32, 1, 0}, {2, 1, 0}, {32, 4, 3}, {9, 4, 0}, {10, 4, 1}, {32, 16, 15}, {3, 16, 0}, {4, 16, 1},
+	} {
+		if got := BucketOf(c.pieces, c.b); got != c.want {
+			t.Errorf("BucketOf(%d, %d) = %d, want %d", c.pieces, c.b, got, c.want)
+		}
+	}
+	for b := 1; b <= MaxBuckets; b++ {
+		seen := make([]bool, b)
+		for p := 2; p <= 32; p++ {
+			seen[BucketOf(p, b)] = true
+		}
+		if slices.Contains(seen, false) {
+			t.Errorf("%d buckets: some bucket is used by no piece count in 2..32: %v", b, seen)
+		}
+	}
+}
+
+// TestBucketChoice checks that Evaluate reads the bucket of the position's
+// piece count, along Refresh, Update (captures, en passant, promotions) and
+// RefreshFeatures alike: a net whose buckets differ only in the output bias
+// scores each position with its own bucket's bias.
+func TestBucketChoice(t *testing.T) {
+	n := randomBucketNet(32, SCReLU, 8, 12)
+	clear(n.OutputW)
+	for b := range n.OutputB {
+		n.OutputB[b] = int32(b) * 255 * 64 // b units: 400*b cp
+	}
+	acc := n.NewAccumulators(3)
+	var feats []uint16
+	forRandomGames(t, 10, 200, 13, func(pos *movegen.Position, m movegen.Move) {
+		want := 400 * BucketOf(pos.Occupied().Count(), 8)
+		acc[0].Refresh(n, pos)
+		if got := n.Evaluate(&acc[0], pos.SideToMove()); got != want {
+			t.Fatalf("%s: %d after Refresh, want %d", pos.FEN(true), got, want)
+		}
+		feats = AppendFeatures(feats[:0], pos)
+		acc[2].RefreshFeatures(n, feats)
+		if got := n.Evaluate(&acc[2], pos.SideToMove()); got != want {
+			t.Fatalf("%s: %d after RefreshFeatures, want %d", pos.FEN(true), got, want)
+		}
+		acc[1].Update(n, &acc[0], pos, m)
+		pos.Make(m)
+		want = 400 * BucketOf(pos.Occupied().Count(), 8)
+		if got, p := n.Evaluate(&acc[1], pos.SideToMove()), acc[1].Pieces(); got != want || p != pos.Occupied().Count() {
+			t.Fatalf("%s: %d (%d pieces) after Update, want %d (%d)", pos.FEN(true), got, p, want, pos.Occupied().Count())
+		}
+		pos.Unmake()
+	})
+}
+
 // TestEvaluateByHand checks the output formula on a net small enough to
 // work out: H=16, one feature row set, everything else zero.
 func TestEvaluateByHand(t *testing.T) {
 	for _, act := range []Activation{CReLU, SCReLU} {
 		n := &Net{H: 16, Act: act, QA: 255, QB: 64, Scale: 400,
-			FeatureW: make([]int16, Inputs*16), FeatureB: make([]int16, 16), OutputW: make([]int16, 32)}
+			FeatureW: make([]int16, Inputs*16), FeatureB: make([]int16, 16), OutputW: make([]int16, 32), OutputB: make([]int32, 1)}
 		// A white queen on d1 seen by White puts 100 in lane 0 (and 300 in
 		// lane 1, which clamps to QA); seen by Black it is an enemy queen on d8.
 		wq := FeatureIndex(movegen.White, movegen.WhiteQueen, 3)
 		n.FeatureW[wq*16+0], n.FeatureW[wq*16+1] = 100, 300
 		n.OutputW[0], n.OutputW[1] = 64, 32 // side to move's lanes 0 and 1
-		n.OutputB = 255 * 64 * 10           // 10 units of QA*QB: 4000 cp
+		n.OutputB[0] = 255 * 64 * 10        // 10 units of QA*QB: 4000 cp
 		n.simdOK = simdAvailable(16)
 		pos := mustPos(t, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1")
 		acc := n.NewAccumulators(1)
@@ -142,7 +258,7 @@ func TestEvaluateByHand(t *testing.T) {
 		} else {
 			sum = (100*100*64 + 255*255*32) / 255
 		}
-		sum += int64(n.OutputB)
+		sum += int64(n.OutputB[0])
 		want := int(sum * 400 / (255 * 64))
 		for _, simd := range []bool{false, true} {
 			n.forceNoSIM = !simd

@@ -57,9 +57,9 @@ func addAddSubSubSIMD(dst, src, a0, a1, s0, s1 []int16) {
 // outputSIMD is outputGeneric with AVX2: clamp 16 lanes at a time, multiply
 // pairs and add them into eight int32 lanes (VPMADDWD). The loader bounds H,
 // QA and the weights so that no int32 lane can overflow.
-func outputSIMD(n *Net, us, them []int16) int64 {
+func outputSIMD(n *Net, us, them, w []int16) int64 {
 	h := n.H
-	wu, wt := n.OutputW[:h], n.OutputW[h:2*h]
+	wu, wt := w[:h], w[h:2*h]
 	us, them = us[:h], them[:h]
 	zero := archsimd.BroadcastInt16x16(0)
 	qa := archsimd.BroadcastInt16x16(int16(n.QA))
@@ -88,5 +88,5 @@ func outputSIMD(n *Net, us, them []int16) int64 {
 	if n.Act == SCReLU {
 		s /= int64(n.QA)
 	}
-	return s + int64(n.OutputB)
+	return s
 }

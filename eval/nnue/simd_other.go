@@ -8,10 +8,10 @@ func simdAvailable(int) bool { return false }
 
 const simdBuilt = false
 
-func addSIMD(dst, w []int16)                     { addGeneric(dst, w) }
-func addSubSIMD(dst, src, a0, s0 []int16)        { addSubGeneric(dst, src, a0, s0) }
-func addSubSubSIMD(dst, src, a0, s0, s1 []int16) { addSubSubGeneric(dst, src, a0, s0, s1) }
-func outputSIMD(n *Net, us, them []int16) int64  { return outputGeneric(n, us, them) }
+func addSIMD(dst, w []int16)                       { addGeneric(dst, w) }
+func addSubSIMD(dst, src, a0, s0 []int16)          { addSubGeneric(dst, src, a0, s0) }
+func addSubSubSIMD(dst, src, a0, s0, s1 []int16)   { addSubSubGeneric(dst, src, a0, s0, s1) }
+func outputSIMD(n *Net, us, them, w []int16) int64 { return outputGeneric(n, us, them, w) }
 func addAddSubSubSIMD(dst, src, a0, a1, s0, s1 []int16) {
 	addAddSubSubGeneric(dst, src, a0, a1, s0, s1)
 }

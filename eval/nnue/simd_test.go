@@ -52,13 +52,16 @@ func TestSIMDMatchesGeneric(t *testing.T) {
 				t.Fatalf("H=%d: add differs", h)
 			}
 			for _, act := range []Activation{CReLU, SCReLU} {
-				n := randomNet(h, act, r.Uint64())
+				n := randomBucketNet(h, act, 4, r.Uint64())
 				if act == CReLU {
-					n.OutputW = vec(2*h, -32768, 32767)
+					n.OutputW = vec(4*2*h, -32768, 32767)
 				}
 				us, them := vec(h, -400, 400), vec(h, -400, 400)
-				if g, s := outputGeneric(n, us, them), outputSIMD(n, us, them); g != s {
-					t.Fatalf("H=%d %v: output %d plain, %d SIMD", h, act, g, s)
+				for b := range 4 {
+					w := n.OutputW[b*2*h : (b+1)*2*h]
+					if g, s := outputGeneric(n, us, them, w), outputSIMD(n, us, them, w); g != s {
+						t.Fatalf("H=%d %v bucket %d: output %d plain, %d SIMD", h, act, b, g, s)
+					}
 				}
 			}
 		}
