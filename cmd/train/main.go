@@ -52,7 +52,7 @@ type config struct {
 	lr, gamma, scale, wdl                                          float64
 	act                                                            nnue.Activation
 	seed                                                           uint64
-	keepBest, mirror                                               bool
+	keepBest, mirror, shapeSet                                     bool // shapeSet: --hidden, --act or --buckets given
 	patience, trainLimit                                           int
 	maxTime                                                        time.Duration
 	out, checkpoint, resume, compare                               string
@@ -65,7 +65,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	data := fs.String("data", "", "training data: comma-separated files or globs: text .txt or cmd/datagen binary games, either optionally .gz (required)")
 	fs.StringVar(&c.out, "out", "net.nnue", "the quantised network to write")
 	fs.StringVar(&c.checkpoint, "checkpoint", "", "float checkpoint written after every epoch (default: <out>.ckpt)")
-	fs.StringVar(&c.resume, "resume", "", "continue from this checkpoint (its H and activation win over the flags)")
+	fs.StringVar(&c.resume, "resume", "", "continue from this checkpoint (its H, activation and bucket count win over the flags)")
 	fs.StringVar(&c.compare, "compare", "", "train nothing: report this net's and the hand-written evaluation's validation losses")
 	fs.IntVar(&c.hidden, "hidden", 256, "accumulator width H (a multiple of 16)")
 	fs.IntVar(&c.buckets, "buckets", 1, "output buckets, chosen by the number of pieces (1..16; 1 writes a version 1 file)")
@@ -89,6 +89,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "buckets" || f.Name == "hidden" || f.Name == "act" {
+			c.shapeSet = true
+		}
+	})
 	switch *act {
 	case "crelu":
 		c.act = nnue.CReLU
@@ -166,6 +171,10 @@ func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error)
 		var err error
 		if m, opt, err = loadCheckpoint(c.resume, c.lr); err != nil {
 			return nil, err
+		}
+		if c.shapeSet && (m.h != c.hidden || m.act != c.act || m.buckets != c.buckets) {
+			return nil, fmt.Errorf("--resume %s: the checkpoint is H=%d %s with %d output buckets, the flags ask for H=%d %s with %d",
+				c.resume, m.h, m.act, m.buckets, c.hidden, c.act, c.buckets)
 		}
 		fmt.Fprintf(stdout, "resumed from %s after %d steps\n", c.resume, opt.t)
 	}

@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -119,8 +122,8 @@ func TestGradientCheck(t *testing.T) {
 		act                nnue.Activation
 		buckets, positions int
 	}{{nnue.CReLU, 1, 20}, {nnue.SCReLU, 1, 20}, {nnue.SCReLU, 8, 150}} {
-		// 20 positions from ply 6 of one random game; 150 reach the
-		// endgame, so that several buckets have positions.
+		// 20 positions from ply 6 of one random game; 150 span more
+		// piece counts, so that several buckets have positions.
 		path := filepath.Join(t.TempDir(), "d.txt.gz")
 		writeGz(t, path, syntheticLines(t, tc.positions, 2))
 		d, _, _, err := load([]string{path}, 0, 1000, 0)
@@ -194,15 +197,23 @@ func TestGradientCheck(t *testing.T) {
 
 // TestTrainLearnsAndQuantises trains on material-labelled positions: the
 // validation loss must fall far below its start, and the integer net must
-// stay within a few centipawns of the float one.
+// stay within a few centipawns of the float one (with output buckets too,
+// which checks that the trainer and eval/nnue pick the same bucket and that
+// every bucket is quantised).
 func TestTrainLearnsAndQuantises(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "d.txt.gz")
 	writeGz(t, data, syntheticLines(t, 12000, 5))
-	out := filepath.Join(dir, "t.nnue")
+	for _, buckets := range []int{1, 4} {
+		t.Run(fmt.Sprintf("buckets=%d", buckets), func(t *testing.T) { trainLearns(t, dir, data, buckets) })
+	}
+}
+
+func trainLearns(t *testing.T, dir, data string, buckets int) {
+	out := filepath.Join(dir, fmt.Sprintf("t%d.nnue", buckets))
 	var stdout, stderr bytes.Buffer
 	args := []string{"--data", data, "--out", out, "--hidden", "32", "--epochs", "8", "--batch", "256", "--lr", "0.005",
-		"--threads", "2", "--block", "500", "--holdout", "6", "--seed", "3"}
+		"--threads", "2", "--block", "500", "--holdout", "6", "--seed", "3", "--buckets", strconv.Itoa(buckets)}
 	if err := run(args, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
@@ -232,17 +243,34 @@ func TestTrainLearnsAndQuantises(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The net must have learnt that a queen is worth a lot.
+	if n.Buckets() != buckets {
+		t.Fatalf("the net has %d output buckets, want %d", n.Buckets(), buckets)
+	}
+	// Resuming with another shape is refused.
+	args = []string{"--data", data, "--out", out + ".2", "--hidden", "32", "--epochs", "1", "--block", "500", "--holdout", "6",
+		"--resume", out + ".ckpt", "--buckets", strconv.Itoa(buckets + 1)}
+	if err := run(args, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "output buckets") {
+		t.Fatalf("--resume of a %d-bucket checkpoint with --buckets %d: %v", buckets, buckets+1, err)
+	}
+	// The net must have learnt that a queen is worth a lot: on a full board
+	// (the random games seldom get below 20 pieces, so with buckets only the
+	// full-board ones are trained) and, with one bucket, on a sparse one.
+	pairs := [][2]string{{"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w - - 0 1"}}
+	if buckets == 1 {
+		pairs = append(pairs, [2]string{"4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1", "3qk3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1"})
+	}
 	acc := n.NewAccumulators(1)
-	up, down := movegen.NewPosition(), movegen.NewPosition()
-	up.SetFEN("4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1")
-	down.SetFEN("3qk3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1")
-	acc[0].Refresh(n, up)
-	a := n.Evaluate(&acc[0], movegen.White)
-	acc[0].Refresh(n, down)
-	b := n.Evaluate(&acc[0], movegen.White)
-	if a < b+500 {
-		t.Fatalf("a queen up scores %d, a queen down %d", a, b)
+	for _, pair := range pairs {
+		up, down := movegen.NewPosition(), movegen.NewPosition()
+		up.SetFEN(pair[0])
+		down.SetFEN(pair[1])
+		acc[0].Refresh(n, up)
+		a := n.Evaluate(&acc[0], movegen.White)
+		acc[0].Refresh(n, down)
+		b := n.Evaluate(&acc[0], movegen.White)
+		if a < b+500 {
+			t.Fatalf("a queen up scores %d, a queen down %d (%s)", a, b, pair[0])
+		}
 	}
 }
 
@@ -267,6 +295,41 @@ func TestCheckpointRoundTrip(t *testing.T) {
 	os.WriteFile(path, b[:len(b)-3], 0o644)
 	if _, _, err := loadCheckpoint(path, 0.001); err == nil || !strings.Contains(err.Error(), "truncated") {
 		t.Fatalf("truncated checkpoint: %v", err)
+	}
+	for _, nb := range []uint32{0, 17} {
+		bad := bytes.Clone(b)
+		binary.LittleEndian.PutUint32(bad[16:], nb)
+		os.WriteFile(path, bad, 0o644)
+		if _, _, err := loadCheckpoint(path, 0.001); err == nil || !strings.Contains(err.Error(), "not a checkpoint") {
+			t.Fatalf("checkpoint of %d buckets: %v", nb, err)
+		}
+	}
+
+	// The first layout ("KRCK", no bucket word, one output bias) reads as
+	// one bucket.
+	m1 := newModel(16, nnue.SCReLU, 1, rand.New(rand.NewPCG(2, 2)))
+	m1.b2[0] = -0.5
+	a1 := newAdam(m1, 0.001)
+	a1.t, a1.m[3][0], a1.v[3][0] = 5, 0.25, 0.75
+	var old bytes.Buffer
+	parts := []any{[4]uint32{ckMagicV1, 16, uint32(nnue.SCReLU), 5}, m1.w1, m1.b1, m1.w2, m1.b2[0]}
+	for i := range 4 {
+		parts = append(parts, a1.m[i])
+	}
+	for i := range 4 {
+		parts = append(parts, a1.v[i])
+	}
+	for _, p := range parts {
+		binary.Write(&old, binary.LittleEndian, p)
+	}
+	os.WriteFile(path, old.Bytes(), 0o644)
+	m3, a3, err := loadCheckpoint(path, 0.001)
+	if err != nil {
+		t.Fatalf("first-layout checkpoint: %v", err)
+	}
+	if m3.buckets != 1 || !slices.Equal(m3.w1, m1.w1) || !slices.Equal(m3.w2, m1.w2) || !slices.Equal(m3.b2, m1.b2) ||
+		a3.t != 5 || a3.m[3][0] != 0.25 || a3.v[3][0] != 0.75 || !slices.Equal(a3.v[0], a1.v[0]) {
+		t.Fatal("first-layout checkpoint does not load as one bucket")
 	}
 }
 

@@ -126,6 +126,9 @@ func LoadFile(path string) (*Net, error) {
 // output bucket (so that such a net's file is the same as before buckets
 // existed), version 2 otherwise.
 func (n *Net) Write(w io.Writer) error {
+	if b := len(n.OutputB); b < 1 || b > MaxBuckets || len(n.OutputW) != b*2*n.H || len(n.FeatureW) != Inputs*n.H || len(n.FeatureB) != n.H {
+		return fmt.Errorf("nnue: cannot write a net of H=%d with %d output biases, %d output weights, %d first-layer weights", n.H, b, len(n.OutputW), len(n.FeatureW))
+	}
 	hdr := []uint32{Magic, 1, Inputs, uint32(n.H), uint32(n.Act), uint32(n.QA), uint32(n.QB), uint32(n.Scale)}
 	if len(n.OutputB) != 1 {
 		hdr[1] = 2

@@ -203,6 +203,44 @@ func TestBucketOf(t *testing.T) {
 	}
 }
 
+// TestBucketWeights checks that Evaluate uses the weights and the bias of
+// the position's bucket: along random games, an 8-bucket net scores every
+// position as the one-bucket net made of that bucket's layer does.
+func TestBucketWeights(t *testing.T) {
+	n := randomBucketNet(64, SCReLU, 8, 14)
+	single := make([]*Net, 8)
+	for b := range single {
+		s := *n
+		s.OutputW = n.OutputW[b*2*n.H : (b+1)*2*n.H]
+		s.OutputB = n.OutputB[b : b+1]
+		single[b] = &s
+	}
+	acc := n.NewAccumulators(2)
+	used := make(map[int]bool)
+	forRandomGames(t, 10, 200, 15, func(pos *movegen.Position, m movegen.Move) {
+		b := BucketOf(pos.Occupied().Count(), 8)
+		used[b] = true
+		acc[0].Refresh(n, pos)
+		acc[1].Update(n, &acc[0], pos, m)
+		pos.Make(m)
+		nb := BucketOf(pos.Occupied().Count(), 8)
+		for _, simd := range []bool{false, true} {
+			n.forceNoSIM, single[b].forceNoSIM, single[nb].forceNoSIM = !simd, !simd, !simd
+			pos.Unmake()
+			got, want := n.Evaluate(&acc[0], pos.SideToMove()), single[b].Evaluate(&acc[0], pos.SideToMove())
+			pos.Make(m)
+			got2, want2 := n.Evaluate(&acc[1], pos.SideToMove()), single[nb].Evaluate(&acc[1], pos.SideToMove())
+			if got != want || got2 != want2 {
+				t.Fatalf("simd=%v %s: %d and %d, want bucket %d's %d and bucket %d's %d", simd, pos.FEN(true), got, got2, b, want, nb, want2)
+			}
+		}
+		pos.Unmake()
+	})
+	if len(used) < 4 {
+		t.Fatalf("the games reached only %d buckets", len(used))
+	}
+}
+
 // TestBucketChoice checks that Evaluate reads the bucket of the position's
 // piece count, along Refresh, Update (captures, en passant, promotions) and
 // RefreshFeatures alike: a net whose buckets differ only in the output bias

@@ -139,6 +139,9 @@ func TestCastlingForms(t *testing.T) {
 						if !slices.Equal(acc[1].v[0], acc[2].v[0]) || !slices.Equal(acc[1].v[1], acc[2].v[1]) {
 							t.Fatalf("%s simd=%v: %s, move %v: update differs from refresh", name, simd, f, m)
 						}
+						if acc[1].Pieces() != pos.Occupied().Count() {
+							t.Fatalf("%s: %s, move %v: %d pieces counted, %d on the board", name, f, m, acc[1].Pieces(), pos.Occupied().Count())
+						}
 						pos.Unmake()
 					}
 				}
