@@ -46,7 +46,8 @@ const (
 
 // DefaultUseNNUE is the default of Use NNUE: whether the embedded network,
 // rather than the hand-written evaluation, evaluates positions. It is on
-// since a network (kingrook-2) beat the hand-written evaluation in an SPRT
+// since a network (kingrook-2) beat the hand-written evaluation in an SPRT;
+// the embedded net is now kingrook-4, which beat kingrook-2 in another
 // (eval/nnue/README.md); false gives the hand-written evaluation.
 const DefaultUseNNUE = true
 
