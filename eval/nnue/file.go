@@ -52,8 +52,8 @@ func Load(r io.Reader) (*Net, error) {
 	if hdr[0] != Magic {
 		return nil, fmt.Errorf("%w: bad magic %#08x, want %#08x (\"KRNN\")", ErrFormat, hdr[0], Magic)
 	}
-	if hdr[1] != 1 && hdr[1] != 2 {
-		return nil, fmt.Errorf("%w: version %d, this build reads versions 1 and 2", ErrFormat, hdr[1])
+	if hdr[1] < 1 || hdr[1] > Version {
+		return nil, fmt.Errorf("%w: version %d, this build reads versions 1 to %d", ErrFormat, hdr[1], Version)
 	}
 	if hdr[2] != Inputs {
 		return nil, fmt.Errorf("%w: %d inputs per perspective, this build has %d", ErrFormat, hdr[2], Inputs)
