@@ -46,9 +46,10 @@ const (
 
 // DefaultUseNNUE is the default of Use NNUE: whether the embedded network,
 // rather than the hand-written evaluation, evaluates positions. It is on
-// since a network (kingrook-2) beat the hand-written evaluation in an SPRT;
-// the embedded net is now kingrook-4, which beat kingrook-2 in another
-// (eval/nnue/README.md); false gives the hand-written evaluation.
+// since a network (kingrook-2) beat the hand-written evaluation in SPRTs;
+// the embedded net is now kingrook-4, which beat kingrook-2 in SPRTs on
+// standard and Chess960 openings (eval/nnue/README.md); false gives the
+// hand-written evaluation.
 const DefaultUseNNUE = true
 
 // Ranges and defaults of the spin options.
