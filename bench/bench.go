@@ -19,10 +19,10 @@ import (
 
 // Defaults of Config.
 const (
-	// DefaultDepth: the whole run searches 5383955 nodes with the embedded
-	// net (kingrook-4) and 6821438 with the hand-written evaluation (the
-	// signatures of the current search); 2.9 s with the net on the
-	// SIMD build, 5 s on the plain build, on one core of a 2-core AMD EPYC.
+	// DefaultDepth: the whole run searches 5262265 nodes with the embedded
+	// net (kingrook-5) and 6821438 with the hand-written evaluation (the
+	// signatures of the current search); about 2.6 s with the net on the
+	// SIMD build, on one core of a 2-core AMD EPYC.
 	DefaultDepth   = 13
 	DefaultHash    = 16 // MiB
 	DefaultThreads = 1

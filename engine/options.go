@@ -47,9 +47,10 @@ const (
 // DefaultUseNNUE is the default of Use NNUE: whether the embedded network,
 // rather than the hand-written evaluation, evaluates positions. It is on
 // since a network (kingrook-2) beat the hand-written evaluation in SPRTs;
-// the embedded net is now kingrook-4, which beat kingrook-2 in SPRTs on
-// standard and Chess960 openings (eval/nnue/README.md); false gives the
-// hand-written evaluation.
+// the embedded net is now kingrook-5, which beat kingrook-4 in an SPRT on
+// standard openings, as kingrook-4 had beaten kingrook-2 on standard and
+// Chess960 openings (eval/nnue/README.md); false gives the hand-written
+// evaluation.
 const DefaultUseNNUE = true
 
 // Ranges and defaults of the spin options.
