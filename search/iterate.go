@@ -56,27 +56,8 @@ func (w *worker) iterate(onInfo func(Info)) {
 		if w.stopped {
 			break
 		}
-		w.completed = depth
-		for d := p.deepest.Load(); d < int32(depth) && !p.deepest.CompareAndSwap(d, int32(depth)); {
-			d = p.deepest.Load()
-		}
-		w.completedScore = w.rootMoves[0].score
-		w.completedPV = append(w.completedPV[:0], w.rootMoves[0].pv...)
-		if w.id != 0 {
-			continue
-		}
-		if best := w.rootMoves[0].move; best != lastBest {
-			if lastBest != movegen.NoMove {
-				w.bestChange += 1
-			}
-			lastBest = best
-		}
-		// Mate limit: stop once a mate in the asked number of moves is found.
-		if m := p.limits.Mate; m > 0 && eval.IsMate(w.rootMoves[0].score) && w.rootMoves[0].score > 0 &&
-			eval.MateMoves(w.rootMoves[0].score) <= m {
-			break
-		}
-		if p.softStop(w) {
+		w.completeDepth(depth)
+		if w.id == 0 && w.mainDone(&lastBest) {
 			break
 		}
 	}
@@ -89,6 +70,38 @@ func (w *worker) iterate(onInfo func(Info)) {
 			w.report(onInfo, max(1, w.completed), multiPV)
 		}
 	}
+}
+
+// completeDepth records that the worker finished depth: the depth, the
+// deepest depth of the pool, and the best line with its exact score.
+func (w *worker) completeDepth(depth int) {
+	p := w.pool
+	w.completed = depth
+	for d := p.deepest.Load(); d < int32(depth) && !p.deepest.CompareAndSwap(d, int32(depth)); {
+		d = p.deepest.Load()
+	}
+	w.completedScore = w.rootMoves[0].score
+	w.completedPV = append(w.completedPV[:0], w.rootMoves[0].pv...)
+}
+
+// mainDone tells the main worker, after a completed depth, whether to start
+// no new iteration: a mate within the mate limit is found, or the soft time
+// limit, scaled by how often the best move changed, has passed. lastBest is
+// the best move of the previous depth, updated here.
+func (w *worker) mainDone(lastBest *movegen.Move) bool {
+	p := w.pool
+	if best := w.rootMoves[0].move; best != *lastBest {
+		if *lastBest != movegen.NoMove {
+			w.bestChange += 1
+		}
+		*lastBest = best
+	}
+	// Mate limit: stop once a mate in the asked number of moves is found.
+	if m := p.limits.Mate; m > 0 && eval.IsMate(w.rootMoves[0].score) && w.rootMoves[0].score > 0 &&
+		eval.MateMoves(w.rootMoves[0].score) <= m {
+		return true
+	}
+	return p.softStop(w)
 }
 
 // skipDepth tells a helper to leave a depth to the others, so that the

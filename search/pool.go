@@ -139,21 +139,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.forced = len(root) == 1 && lim.HasClock && lim.MoveTime == 0 && !lim.Infinite
 
 	for _, w := range p.workers {
-		if w.pos == nil {
-			w.pos = pos.Clone()
-		} else {
-			w.pos.CopyFrom(pos)
-		}
-		w.table = p.table
-		w.setNet(p.opts.Net)
-		w.setRootMoves(root)
-		w.nodes = 0
-		w.nodesPub.Store(0)
-		w.tbHits.Store(0)
-		w.stopped = false
-		w.completed = 0
-		w.searching.Store(0)
-		w.bestChange = 0
+		w.prepare(pos, root)
 		if w.id > 0 {
 			p.helpers.Add(1)
 			go func(w *worker) {

@@ -19,20 +19,14 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if pvNode && ply > w.selDepth {
 		w.selDepth = ply
 	}
-	if w.shouldStop() {
-		return 0
-	}
-	if pos.IsDrawnRepetition(ply) || pos.InsufficientMaterial() {
-		return w.drawScore()
-	}
-	inCheck := pos.InCheck()
-	if pos.Rule50() >= rule50Plies && (!inCheck || pos.HasLegalMove()) {
-		return w.drawScore()
-	}
-	if ply >= maxPly-1 {
-		return w.plyLimitScore(inCheck, ply)
+
+	// 1. Stop, draws and the ply limit.
+	inCheck, exitScore, done := w.qsExit(ply)
+	if done {
+		return exitScore
 	}
 
+	// 2. Transposition table.
 	key := pos.Key()
 	te, hit := w.table.Probe(key, ply)
 	if !pvNode && hit && pos.Rule50() < ttCutoffMaxRule50 && ttCuts(te, alpha, beta) {
@@ -40,19 +34,11 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 	ttPV := pvNode || (hit && te.PV)
 
-	// Stand pat: out of check, the side to move may decline every capture.
+	// 3. Stand pat: out of check, the side to move may decline every capture.
 	bestScore := -infinite
 	staticEval := -infinite
 	if !inCheck {
-		if hit {
-			staticEval = te.Eval
-		} else {
-			staticEval = w.evaluate(ply)
-		}
-		bestScore = refineEval(te, hit, staticEval)
-		if eval.IsMate(bestScore) {
-			bestScore = staticEval // a mate found elsewhere is no value to stand on
-		}
+		staticEval, bestScore = w.standPat(te, hit, ply)
 		if bestScore >= beta {
 			if !hit {
 				w.table.Store(key, ply, movegen.NoMove, bestScore, staticEval, evalOnlyDepth, tt.BoundLower, false)
@@ -62,6 +48,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		alpha = max(alpha, bestScore)
 	}
 
+	// 4. The noisy moves (all evasions in check).
 	ttMove := movegen.NoMove
 	if hit {
 		ttMove = te.Move
@@ -96,11 +83,51 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			}
 		}
 	}
+
+	// 5. Mate, and the table store.
 	if inCheck && moveCount == 0 {
 		return eval.MatedIn(ply)
 	}
 	w.table.Store(key, ply, bestMove, bestScore, staticEval, qsDepth, boundFor(bestScore, origAlpha, beta, pvNode), ttPV)
 	return bestScore
+}
+
+// qsExit is step 1 of qsearch: it returns done with the score when the
+// search stops, the position is drawn or the ply limit is reached, and
+// tells whether the side to move is in check.
+func (w *worker) qsExit(ply int) (inCheck bool, score int, done bool) {
+	pos := w.pos
+	if w.shouldStop() {
+		return false, 0, true
+	}
+	if pos.IsDrawnRepetition(ply) || pos.InsufficientMaterial() {
+		return false, w.drawScore(), true
+	}
+	inCheck = pos.InCheck()
+	if pos.Rule50() >= rule50Plies && (!inCheck || pos.HasLegalMove()) {
+		return inCheck, w.drawScore(), true
+	}
+	if ply >= maxPly-1 {
+		return inCheck, w.plyLimitScore(inCheck, ply), true
+	}
+	return inCheck, 0, false
+}
+
+// standPat returns the static evaluation of a quiescence node out of check
+// (the table's, from te, when hit) and the score the side to move can stand
+// on: the TT score when its bound makes it the better estimate, else the
+// static evaluation.
+func (w *worker) standPat(te tt.Entry, hit bool, ply int) (staticEval, standScore int) {
+	if hit {
+		staticEval = te.Eval
+	} else {
+		staticEval = w.evaluate(ply)
+	}
+	standScore = refineEval(te, hit, staticEval)
+	if eval.IsMate(standScore) {
+		standScore = staticEval // a mate found elsewhere is no value to stand on
+	}
+	return staticEval, standScore
 }
 
 // qsSkip tells whether qsearch skips m. Out of check, delta pruning skips a

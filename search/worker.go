@@ -71,6 +71,28 @@ func newWorker(id int, p *Pool) *worker {
 	return &worker{id: id, pool: p, eval: eval.NewEvaluator(nil), rootMoves: make([]rootMove, 0, movegen.MaxMoves)}
 }
 
+// prepare readies the worker for a search of pos with the root moves root:
+// its own copy of the position, the table and network of the search, and
+// the per-search state cleared.
+func (w *worker) prepare(pos *movegen.Position, root []movegen.Move) {
+	p := w.pool
+	if w.pos == nil {
+		w.pos = pos.Clone()
+	} else {
+		w.pos.CopyFrom(pos)
+	}
+	w.table = p.table
+	w.setNet(p.opts.Net)
+	w.setRootMoves(root)
+	w.nodes = 0
+	w.nodesPub.Store(0)
+	w.tbHits.Store(0)
+	w.stopped = false
+	w.completed = 0
+	w.searching.Store(0)
+	w.bestChange = 0
+}
+
 // setNet selects the evaluation of the next search (nil: the hand-written
 // one) and, for a network, refreshes the root accumulator from w.pos. The
 // accumulator stack is allocated only when the network changes.
