@@ -35,6 +35,9 @@ type Pool struct {
 	tbProbe    bool         // probe the tablebases in the tree (tb.go)
 	tbRootHits uint64       // tablebase probes made at the root
 	tbRoot     tbRoot       // what the tables say of the root
+	rootDraw   leafDraw     // the root is dead or KNN v K (draw.go)
+	// The side to move at the root may claim a draw (draw.go).
+	rootClaimable bool
 
 	mu        sync.Mutex    // guards ponderHit against PonderHit racing Search
 	ponderHit chan struct{} // closed on the ponderhit of a pondering search, nil when not pondering
@@ -130,6 +133,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	root := p.rootMovesFor(pos, lim.SearchMoves)
 	root, tbr, hits := p.tbFilterRoot(pos, root)
 	p.tbProbe, p.tbRootHits, p.tbRoot = p.tbInTree(tbr), hits, tbr
+	p.rootDraw, p.rootClaimable = rootDraw(pos)
 	if len(root) == 0 {
 		p.waitIfInfinite(ctx, lim, hitCh)
 		return Result{}

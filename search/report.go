@@ -39,6 +39,7 @@ func (w *worker) report(onInfo func(Info), depth, multiPV int) {
 			}
 		}
 		score, bound = p.tbRootScore(score, bound)
+		score, bound = w.exactDraw(score, bound, rm.pv)
 		onInfo(Info{
 			Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: score, Bound: bound,
 			WDL: wdl(score), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull, TBHits: p.totalTBHits(),

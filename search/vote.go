@@ -12,14 +12,20 @@ import (
 
 // result picks the worker whose move is played (bestWorker), reports its
 // line once more when it is not the main worker's, so that bestmove is the
-// last PV's first move, and returns its move, ponder move and exact score.
+// last PV's first move, and returns its move, ponder move and exact score
+// (an exact draw reported as 0, draw.go).
 func (p *Pool) result(onInfo func(Info)) Result {
 	bw := p.bestWorker()
 	if bw != p.workers[0] && onInfo != nil {
 		bw.report(onInfo, max(1, bw.completed), 1)
 	}
 	best := bw.rootMoves[0]
-	res := Result{BestMove: best.move, Score: bw.exactScore(), Depth: bw.completed, Nodes: p.totalNodes()}
+	pv := best.pv // the line of exactScore's value
+	if best.bound != Exact && bw.completed > 0 {
+		pv = bw.completedPV
+	}
+	score, _ := bw.exactDraw(bw.exactScore(), Exact, pv)
+	res := Result{BestMove: best.move, Score: score, Depth: bw.completed, Nodes: p.totalNodes()}
 	if len(best.pv) > 1 {
 		res.PonderMove = best.pv[1]
 	} else {
