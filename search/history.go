@@ -33,3 +33,43 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// updateQuietStats rewards a quiet move that caused a cutoff and punishes
+// the quiet moves tried before it.
+func (w *worker) updateQuietStats(ply int, best movegen.Move, tried []movegen.Move, bonus int) {
+	f := &w.stack[ply+stackOffset]
+	if f.killers[0] != best {
+		f.killers[1] = f.killers[0]
+		f.killers[0] = best
+	}
+	if prev := &w.stack[ply+stackOffset-1]; prev.move != movegen.NoMove && prev.move != movegen.NullMove {
+		w.hist.counter[prev.piece][prev.move.To()] = best
+	}
+	w.updateQuietHistory(ply, best, bonus)
+	for _, m := range tried {
+		w.updateQuietHistory(ply, m, -bonus)
+	}
+}
+
+func (w *worker) updateQuietHistory(ply int, m movegen.Move, bonus int) {
+	pos := w.pos
+	us := pos.SideToMove()
+	pc := pos.PieceOn(m.From())
+	to := m.To()
+	gravity(&w.hist.butterfly[us][m.From()][to], bonus)
+	for _, back := range contHistoryPlies {
+		prev := &w.stack[ply+stackOffset-back]
+		if prev.move == movegen.NoMove || prev.move == movegen.NullMove {
+			if back == 1 {
+				continue
+			}
+			break
+		}
+		gravity(&prev.cont[pc][to], bonus)
+	}
+}
+
+func (w *worker) updateCaptureHistory(m movegen.Move, bonus int) {
+	pos := w.pos
+	gravity(&w.hist.capture[pos.PieceOn(m.From())][m.To()][pos.CapturedType(m)], bonus)
+}

@@ -83,8 +83,7 @@ func pickBest(l *movegen.MoveList, i int) movegen.Move {
 
 // next returns the next move, or NoMove when none is left.
 func (mp *picker) next() movegen.Move {
-	w := mp.w
-	pos := w.pos
+	pos := mp.w.pos
 	for {
 		switch mp.stage {
 		case stageTT:
@@ -92,16 +91,7 @@ func (mp *picker) next() movegen.Move {
 			return mp.ttMove
 		case stageGenNoisy:
 			pos.GenerateNoisy(&mp.noisy)
-			for i := 0; i < mp.noisy.N; i++ {
-				m := mp.noisy.Moves[i].Move
-				pc := pos.PieceOn(m.From())
-				victim := pos.CapturedType(m)
-				s := int32(seeValues[victim]*noisyVictimMul) + int32(w.hist.capture[pc][m.To()][victim])/noisyHistoryDiv
-				if m.IsPromotion() {
-					s += int32(seeValues[movegen.Queen] * noisyPromoMul)
-				}
-				mp.noisy.Moves[i].Score = s
-			}
+			mp.scoreNoisy()
 			mp.idx = 0
 			mp.stage = stageGoodNoisy
 		case stageGoodNoisy:
@@ -129,28 +119,7 @@ func (mp *picker) next() movegen.Move {
 				continue
 			}
 			pos.GenerateQuiet(&mp.quiet)
-			us := pos.SideToMove()
-			ch1 := w.stack[mp.ply+stackOffset-1].cont
-			ch2 := w.stack[mp.ply+stackOffset-2].cont
-			ch4 := w.stack[mp.ply+stackOffset-4].cont
-			for i := 0; i < mp.quiet.N; i++ {
-				m := mp.quiet.Moves[i].Move
-				var s int32
-				switch m {
-				case mp.killers[0]:
-					s = scoreKiller1
-				case mp.killers[1]:
-					s = scoreKiller2
-				case mp.counter:
-					s = scoreCounter
-				default:
-					pc := pos.PieceOn(m.From())
-					to := m.To()
-					s = int32(w.hist.butterfly[us][m.From()][to]) +
-						quietCont1Mul*int32(ch1[pc][to]) + int32(ch2[pc][to]) + int32(ch4[pc][to])/quietCont4Div
-				}
-				mp.quiet.Moves[i].Score = s
-			}
+			mp.scoreQuiet()
 			mp.idx = 0
 			mp.stage = stageQuiet
 		case stageQuiet:
@@ -172,5 +141,52 @@ func (mp *picker) next() movegen.Move {
 		default:
 			return movegen.NoMove
 		}
+	}
+}
+
+// scoreNoisy scores the noisy moves by the victim's value and the capture
+// history; a promotion adds a multiple of the queen's value.
+func (mp *picker) scoreNoisy() {
+	w := mp.w
+	pos := w.pos
+	for i := 0; i < mp.noisy.N; i++ {
+		m := mp.noisy.Moves[i].Move
+		pc := pos.PieceOn(m.From())
+		victim := pos.CapturedType(m)
+		s := int32(seeValues[victim]*noisyVictimMul) + int32(w.hist.capture[pc][m.To()][victim])/noisyHistoryDiv
+		if m.IsPromotion() {
+			s += int32(seeValues[movegen.Queen] * noisyPromoMul)
+		}
+		mp.noisy.Moves[i].Score = s
+	}
+}
+
+// scoreQuiet orders the quiet moves: the killers and the counter-move
+// first, then by butterfly and continuation history (one, two and four
+// plies back).
+func (mp *picker) scoreQuiet() {
+	w := mp.w
+	pos := w.pos
+	us := pos.SideToMove()
+	ch1 := w.stack[mp.ply+stackOffset-1].cont
+	ch2 := w.stack[mp.ply+stackOffset-2].cont
+	ch4 := w.stack[mp.ply+stackOffset-4].cont
+	for i := 0; i < mp.quiet.N; i++ {
+		m := mp.quiet.Moves[i].Move
+		var s int32
+		switch m {
+		case mp.killers[0]:
+			s = scoreKiller1
+		case mp.killers[1]:
+			s = scoreKiller2
+		case mp.counter:
+			s = scoreCounter
+		default:
+			pc := pos.PieceOn(m.From())
+			to := m.To()
+			s = int32(w.hist.butterfly[us][m.From()][to]) +
+				quietCont1Mul*int32(ch1[pc][to]) + int32(ch2[pc][to]) + int32(ch4[pc][to])/quietCont4Div
+		}
+		mp.quiet.Moves[i].Score = s
 	}
 }

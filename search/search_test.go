@@ -361,7 +361,8 @@ func TestTinyClocks(t *testing.T) {
 
 // TestRepetitionIsDraw: White, a queen down, can repeat a position of the
 // game a third time with Rf8+. The search, which is given the game history,
-// must take that draw; from the same position without history it cannot.
+// must take that draw and report it as exactly 0 (its PV ends in the
+// repetition); from the same position without history it cannot.
 func TestRepetitionIsDraw(t *testing.T) {
 	const fen = "6k1/6p1/8/8/8/8/q7/5RK1 w - - 0 1"
 	pos := mustPos(t, fen)
@@ -374,8 +375,8 @@ func TestRepetitionIsDraw(t *testing.T) {
 	p := NewPool(tt.New(16))
 	var last Info
 	res := p.Search(context.Background(), pos, Limits{Depth: 6}, Options{Threads: 1}, func(i Info) { last = i })
-	if res.BestMove.UCI(true) != "f5f8" || last.Score < -2 || last.Score > 2 {
-		t.Errorf("with the game history: best %v, score %d; want the draw f5f8, score 0 +-2", res.BestMove, last.Score)
+	if res.BestMove.UCI(true) != "f5f8" || last.Score != 0 || res.Score != 0 {
+		t.Errorf("with the game history: best %v, score %d (result %d); want the draw f5f8, score 0", res.BestMove, last.Score, res.Score)
 	}
 	// The same position with no history: Rf8+ repeats nothing.
 	_, infos := run(t, pos.FEN(true), Limits{Depth: 6}, Options{})

@@ -1,0 +1,146 @@
+package search
+
+import (
+	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/tt"
+)
+
+// Quiescence search: captures (all evasions in check) until the position is
+// quiet, with stand pat, delta and SEE pruning.
+
+// qsearch searches noisy moves until the position is quiet (all evasions
+// when in check).
+func (w *worker) qsearch(alpha, beta, ply int) int {
+	pos := w.pos
+	pvNode := beta-alpha > 1
+	f := &w.stack[ply+stackOffset]
+	f.pvLen = 0
+	if pvNode && ply > w.selDepth {
+		w.selDepth = ply
+	}
+
+	// 1. Stop, draws and the ply limit.
+	inCheck, exitScore, done := w.qsExit(ply)
+	if done {
+		return exitScore
+	}
+
+	// 2. Transposition table.
+	key := pos.Key()
+	te, hit := w.table.Probe(key, ply)
+	if !pvNode && hit && pos.Rule50() < ttCutoffMaxRule50 && ttCuts(te, alpha, beta) {
+		return te.Score
+	}
+	ttPV := pvNode || (hit && te.PV)
+
+	// 3. Stand pat: out of check, the side to move may decline every capture.
+	bestScore := -infinite
+	staticEval := -infinite
+	if !inCheck {
+		staticEval, bestScore = w.standPat(te, hit, ply)
+		if bestScore >= beta {
+			if !hit {
+				w.table.Store(key, ply, movegen.NoMove, bestScore, staticEval, evalOnlyDepth, tt.BoundLower, false)
+			}
+			return bestScore
+		}
+		alpha = max(alpha, bestScore)
+	}
+
+	// 4. The noisy moves (all evasions in check).
+	ttMove := movegen.NoMove
+	if hit {
+		ttMove = te.Move
+	}
+	var mp picker
+	mp.init(w, ply, ttMove, true)
+	bestMove := movegen.NoMove
+	moveCount := 0
+	origAlpha := alpha
+	for m := mp.next(); m != movegen.NoMove; m = mp.next() {
+		moveCount++
+		if (!inCheck || bestScore > -eval.MateInMaxPly) && qsSkip(pos, m, inCheck, staticEval, alpha, &bestScore) {
+			continue
+		}
+		w.makeMove(m, ply)
+		score := -w.qsearch(-beta, -alpha, ply+1)
+		pos.Unmake()
+		if w.stopped {
+			return 0
+		}
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				bestMove = m
+				if pvNode {
+					w.updatePV(ply, m)
+				}
+				if score >= beta {
+					break
+				}
+				alpha = score
+			}
+		}
+	}
+
+	// 5. Mate, and the table store.
+	if inCheck && moveCount == 0 {
+		return eval.MatedIn(ply)
+	}
+	w.table.Store(key, ply, bestMove, bestScore, staticEval, qsDepth, boundFor(bestScore, origAlpha, beta, pvNode), ttPV)
+	return bestScore
+}
+
+// qsExit is step 1 of qsearch: it returns done with the score when the
+// search stops, the position is drawn or the ply limit is reached, and
+// tells whether the side to move is in check.
+func (w *worker) qsExit(ply int) (inCheck bool, score int, done bool) {
+	pos := w.pos
+	if w.shouldStop() {
+		return false, 0, true
+	}
+	if pos.IsDrawnRepetition(ply) || pos.InsufficientMaterial() {
+		return false, w.drawScore(), true
+	}
+	inCheck = pos.InCheck()
+	if pos.Rule50() >= rule50Plies && (!inCheck || pos.HasLegalMove()) {
+		return inCheck, w.drawScore(), true
+	}
+	if ply >= maxPly-1 {
+		return inCheck, w.plyLimitScore(inCheck, ply), true
+	}
+	return inCheck, 0, false
+}
+
+// standPat returns the static evaluation of a quiescence node out of check
+// (the table's, from te, when hit) and the score the side to move can stand
+// on: the TT score when its bound makes it the better estimate, else the
+// static evaluation.
+func (w *worker) standPat(te tt.Entry, hit bool, ply int) (staticEval, standScore int) {
+	if hit {
+		staticEval = te.Eval
+	} else {
+		staticEval = w.evaluate(ply)
+	}
+	standScore = refineEval(te, hit, staticEval)
+	if eval.IsMate(standScore) {
+		standScore = staticEval // a mate found elsewhere is no value to stand on
+	}
+	return staticEval, standScore
+}
+
+// qsSkip tells whether qsearch skips m. Out of check, delta pruning skips a
+// capture when even its victim and a margin leave the score at or below
+// alpha and the exchange wins nothing; that optimistic score still raises
+// bestScore. Any move that loses material in the exchange is skipped.
+func qsSkip(pos *movegen.Position, m movegen.Move, inCheck bool, staticEval, alpha int, bestScore *int) bool {
+	if !inCheck {
+		optimistic := staticEval + seeValues[pos.CapturedType(m)] + qsDeltaMargin
+		if !m.IsPromotion() && optimistic <= alpha && !see(pos, m, 1) {
+			*bestScore = max(*bestScore, optimistic)
+			return true
+		}
+	}
+	return !see(pos, m, 0)
+}

@@ -1,0 +1,64 @@
+package search
+
+import (
+	"math"
+	"slices"
+	"time"
+
+	"github.com/kingrook/kingrook/eval"
+)
+
+// Info reporting: one Info per PV line, with the score the GUI sees and
+// its win/draw/loss estimate.
+
+// report sends one Info per PV line.
+func (w *worker) report(onInfo func(Info), depth, multiPV int) {
+	p := w.pool
+	el := time.Since(p.start) // from go, also after a ponderhit
+	nodes := p.totalNodes() - w.nodesPub.Load() + w.nodes
+	nps := uint64(0)
+	if el > 0 {
+		nps = uint64(float64(nodes) / el.Seconds())
+	}
+	hashfull := p.table.Hashfull()
+	for i := 0; i < multiPV; i++ {
+		rm := w.rootMoves[i]
+		score := rm.score
+		bound := rm.bound
+		d := depth
+		if score == -infinite {
+			// Not searched at this depth yet: show the previous result.
+			score = rm.prevScore
+			bound = Exact
+			d = max(1, depth-1)
+			if score == -infinite {
+				if i > 0 {
+					continue
+				}
+				score = w.evaluate(0) // stopped before any line finished
+			}
+		}
+		score, bound = p.tbRootScore(score, bound)
+		score, bound = w.exactDraw(score, bound, rm.pv)
+		onInfo(Info{
+			Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: score, Bound: bound,
+			WDL: wdl(score), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull, TBHits: p.totalTBHits(),
+			PV: slices.Clone(rm.pv),
+		})
+	}
+}
+
+// wdl estimates win/draw/loss per mille from a score with a logistic model.
+func wdl(score int) [3]int {
+	if eval.IsMate(score) {
+		if score > 0 {
+			return [3]int{1000, 0, 0}
+		}
+		return [3]int{0, 0, 1000}
+	}
+	s := float64(max(-wdlClamp, min(wdlClamp, score)))
+	win := 1000 / (1 + math.Exp((wdlMidpoint-s)/wdlSpread))
+	loss := 1000 / (1 + math.Exp((wdlMidpoint+s)/wdlSpread))
+	wi, lo := int(math.Round(win)), int(math.Round(loss))
+	return [3]int{wi, 1000 - wi - lo, lo}
+}

@@ -1,0 +1,97 @@
+package search
+
+import (
+	"math"
+	"time"
+
+	"github.com/kingrook/kingrook/movegen"
+)
+
+// Time management and the limit checks: the soft and hard budget of a
+// move, whether to start another iteration, and the polling of the stop
+// flag and the time and node limits during the search.
+
+// setTimeLimits computes the soft and hard limits for this move.
+func (p *Pool) setTimeLimits(us movegen.Color) {
+	lim := p.limits
+	overhead := p.opts.MoveOverhead
+	p.timed = false
+	switch {
+	case lim.MoveTime > 0:
+		t := max(time.Duration(tmMinMillis)*time.Millisecond, lim.MoveTime-overhead)
+		p.soft, p.hard, p.timed = t, t, true
+	case lim.HasClock:
+		left, inc, given := lim.WTime, lim.WInc, lim.WTimeGiven
+		theirLeft, theirInc := lim.BTime, lim.BInc
+		if us == movegen.Black {
+			left, inc, given = lim.BTime, lim.BInc, lim.BTimeGiven
+			theirLeft, theirInc = lim.WTime, lim.WInc
+		}
+		if !given && (lim.WTimeGiven || lim.BTimeGiven) {
+			// Only the opponent's clock was given: assume ours is the same
+			// rather than think for a millisecond.
+			left, inc = theirLeft, theirInc
+		}
+		avail := left - overhead - time.Duration(tmSafetyMillis)*time.Millisecond
+		avail = max(time.Duration(tmMinMillis)*time.Millisecond, avail)
+		mtg := tmDefaultMovesToGo
+		if lim.MovesToGo > 0 {
+			mtg = min(lim.MovesToGo, tmDefaultMovesToGo)
+		}
+		soft := avail/time.Duration(mtg) + inc*tmIncNum/tmIncDen
+		hardCap := avail * tmHardCapNum / tmHardCapDen
+		if lim.MovesToGo == 1 {
+			hardCap = avail * tmLastMoveNum / tmLastMoveDen
+		}
+		hardCap = max(time.Duration(tmMinMillis)*time.Millisecond, hardCap)
+		hard := min(soft*tmHardMul, hardCap)
+		p.soft, p.hard, p.timed = min(soft, hard), hard, true
+	}
+}
+
+// softStop tells whether to start no new iteration, given how stable the
+// best move has been.
+func (p *Pool) softStop(w *worker) bool {
+	if !p.timed || p.ponder.Load() || p.limits.MoveTime > 0 {
+		return false
+	}
+	scale := tmStabilityMin + (tmStabilityMax-tmStabilityMin)*math.Min(1, w.bestChange)
+	return float64(p.elapsed()) > float64(p.soft)*scale
+}
+
+func (p *Pool) elapsed() time.Duration {
+	return time.Duration(time.Now().UnixNano() - p.startNanos.Load())
+}
+
+// checkLimits stops the search when the hard time limit is reached.
+func (p *Pool) checkLimits() {
+	if p.timed && !p.ponder.Load() && p.elapsed() >= p.hard {
+		p.stop.Store(true)
+	}
+}
+
+// shouldStop polls the shared stop flag and, on the main thread, the limits.
+func (w *worker) shouldStop() bool {
+	if w.stopped {
+		return true
+	}
+	if w.nodes&tmCheckNodes == 0 {
+		w.nodesPub.Store(w.nodes)
+		if w.id == 0 {
+			w.pool.checkLimits()
+		}
+		// With helpers, the node limit counts every thread's nodes; each
+		// thread checks the sum when it publishes its own count.
+		if lim := w.pool.limits.Nodes; lim > 0 && len(w.pool.workers) > 1 && w.pool.totalNodes() >= lim {
+			w.pool.stop.Store(true)
+		}
+	}
+	if w.pool.stop.Load() {
+		w.stopped = true
+	}
+	if lim := w.pool.limits.Nodes; lim > 0 && w.id == 0 && w.nodes >= lim {
+		w.pool.stop.Store(true)
+		w.stopped = true
+	}
+	return w.stopped
+}
