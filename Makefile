@@ -19,7 +19,7 @@ ifeq ($(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] 
 HASH   := $(shell git rev-parse --short=7 HEAD 2>/dev/null)
 COMMIT := $(if $(HASH),$(HASH)$(shell [ -z "$$(git status --porcelain)" ] || echo -dirty))
 endif
-LDFLAGS := -s -w $(if $(COMMIT),-X main.commit=$(COMMIT))
+LDFLAGS := $(strip -s -w $(if $(COMMIT),-X main.commit=$(COMMIT)))
 
 # Native build: x86-64-v3 (AVX2, BMI2) when this CPU has it, portable otherwise.
 GOAMD64 ?= $(shell grep -qw bmi2 /proc/cpuinfo 2>/dev/null && grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo v3 || echo v1)
