@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -57,6 +58,22 @@ func TestNodeCountIsStable(t *testing.T) {
 		} else if res.Nodes != first.Nodes {
 			t.Fatalf("node counts differ: %d then %d", first.Nodes, res.Nodes)
 		}
+	}
+}
+
+// TestSignature runs the default bench, as `kingrook bench` does, and
+// checks its node count.
+func TestSignature(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the default bench takes seconds; make test runs it without -short")
+	}
+	var out bytes.Buffer
+	res := Run(Config{Net: nnue.Default()}, &out)
+	if res.Errors != 0 || res.Positions != len(Positions()) {
+		t.Fatalf("%+v\n%s", res, out.String())
+	}
+	if res.Nodes != Signature {
+		t.Fatalf("bench: %d nodes, want the signature %d", res.Nodes, Signature)
 	}
 }
 

@@ -46,7 +46,9 @@ const (
 
 // Config wires the protocol loop to its front end.
 type Config struct {
-	// Version is printed in "id name Kingrook <version>".
+	// Version is printed in "id name Kingrook <version>": engine.Version,
+	// perhaps followed by the commit ("1.0.0 (abc1234)"). Empty:
+	// engine.Version alone.
 	Version string
 	// Log receives diagnostics (never protocol text).
 	Log zerolog.Logger
@@ -257,7 +259,7 @@ func (s *session) shutdown() {
 func (s *session) uci() {
 	version := s.cfg.Version
 	if version == "" {
-		version = "dev"
+		version = engine.Version
 	}
 	s.out.line("id name " + EngineName + " " + version)
 	s.out.line("id author " + Author)

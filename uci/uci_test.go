@@ -41,6 +41,17 @@ func TestHandshake(t *testing.T) {
 	}
 }
 
+// TestHandshakeVersion: without a version from the front end the id line
+// carries engine.Version.
+func TestHandshakeVersion(t *testing.T) {
+	h := newHarnessConfig(t, Config{})
+	h.send("uci")
+	lines := h.until("uciok")
+	if want := "id name Kingrook " + engine.Version; lines[0] != want {
+		t.Fatalf("first line %q, want %q", lines[0], want)
+	}
+}
+
 // lastBest reads up to the next bestmove line and returns it with the
 // lines before.
 func lastBest(h *harness) (string, []string) {

@@ -7,10 +7,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/kingrook/kingrook/engine"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -147,11 +149,15 @@ func countPrefix(lines []string, prefix string) int {
 	return n
 }
 
+// idNameRE is the id line of a go build: the version, then the commit when
+// go build stamped one (inside a git checkout, unless -buildvcs=false).
+var idNameRE = regexp.MustCompile(`^id name Kingrook ` + regexp.QuoteMeta(engine.Version) + `( \([0-9a-f]{7}(-dirty)?\))?$`)
+
 func TestE2EHandshakeAndQuit(t *testing.T) {
 	p := start(t)
 	p.send("uci")
 	lines := p.until("uciok")
-	if lines[0] != "id name Kingrook "+version || lines[1] != "id author The Kingrook developers" {
+	if !idNameRE.MatchString(lines[0]) || lines[1] != "id author The Kingrook developers" {
 		t.Fatalf("ids %q", lines[:2])
 	}
 	if countPrefix(lines, "option name UCI_Chess960 type check default false") != 1 {
@@ -162,6 +168,25 @@ func TestE2EHandshakeAndQuit(t *testing.T) {
 	p.send("quit")
 	if rest, err := p.wait(); err != nil || len(rest) != 0 {
 		t.Fatalf("exit %v, output %q", err, rest)
+	}
+}
+
+// TestE2EVersion: the built binary's version output, the same for the
+// subcommand and the flag, its first line the id name's text.
+func TestE2EVersion(t *testing.T) {
+	out, err := exec.Command(binary, "version").Output()
+	if err != nil {
+		t.Fatalf("kingrook version: %v", err)
+	}
+	flag, err := exec.Command(binary, "--version").Output()
+	if err != nil || string(flag) != string(out) {
+		t.Fatalf("kingrook --version: %v, %q; kingrook version %q", err, flag, out)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != 4 || !idNameRE.MatchString("id name "+lines[0]) ||
+		!strings.HasPrefix(lines[1], "go    go") || !strings.HasPrefix(lines[2], "simd  ") ||
+		!regexp.MustCompile(`^net   \S+\.nnue sha256 [0-9a-f]{12}$`).MatchString(lines[3]) {
+		t.Fatalf("kingrook version:\n%s", out)
 	}
 }
 

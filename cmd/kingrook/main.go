@@ -9,7 +9,7 @@
 //	kingrook perft --depth N [--fen FEN] [--chess960] [--divide]
 //	kingrook frc N | frc --random | frc W B | frc --dfrc
 //	kingrook probe --syzygy PATH --fen FEN
-//	kingrook version
+//	kingrook version | kingrook --version
 //	kingrook "UCI command" ...                 UCI commands, run in order, then exit
 //
 // Arguments that are not a subcommand and begin with a UCI command word are
@@ -39,9 +39,6 @@ import (
 	"github.com/kingrook/kingrook/uci"
 )
 
-// version is set with -ldflags "-X main.version=..." by the Makefile and CI.
-var version = "dev"
-
 // Exit codes.
 const (
 	exitOK      = 0
@@ -59,6 +56,7 @@ type globals struct {
 	threads  int
 	logFile  string
 	logLevel string
+	version  bool
 	set      map[string]bool // flags given on the command line
 }
 
@@ -72,12 +70,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&g.threads, "threads", engine.DefaultThreads, "search threads (UCI option Threads)")
 	fs.StringVar(&g.logFile, "log-file", "", "record every UCI line in and out in this file (UCI option Debug Log File)")
 	fs.StringVar(&g.logLevel, "log-level", "warn", "diagnostics on stderr: debug, info, warn, error or disabled")
+	fs.BoolVar(&g.version, "version", false, "print the version, as kingrook version does, and exit")
 	fs.Usage = func() { usage(fs.Output(), fs) }
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
 	g.set = map[string]bool{}
 	fs.Visit(func(f *pflag.Flag) { g.set[f.Name] = true })
+	if g.version {
+		if fs.NArg() > 0 {
+			fmt.Fprintf(stderr, "kingrook: --version takes no command, got %q\n", fs.Args())
+			return exitUsage
+		}
+		return runVersion(stdout, stderr, nnue.LoadEmbedded)
+	}
 
 	level, err := zerolog.ParseLevel(g.logLevel)
 	if err != nil || g.logLevel == "" {
@@ -106,11 +112,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "probe":
 		return runProbe(subArgs, stdout, stderr)
 	case "version":
-		if code, done := noArgs("version", "Prints the version", subArgs, stdout, stderr); done {
+		if code, done := noArgs("version", "Prints the version, the Go version and platform, whether the network\nruns on the SIMD path, and the embedded network's name and SHA-256", subArgs, stdout, stderr); done {
 			return code
 		}
-		fmt.Fprintln(stdout, "kingrook", version)
-		return exitOK
+		return runVersion(stdout, stderr, nnue.LoadEmbedded)
 	case "help":
 		usage(stdout, fs)
 		return exitOK
@@ -161,7 +166,7 @@ Usage:
   kingrook frc --dfrc                a random Double Fischer Random position
   kingrook probe --syzygy PATH --fen FEN
                                      Syzygy tablebase value (WDL, DTZ) of a position and its moves
-  kingrook version                   print the version
+  kingrook version                   print the version, Go version, SIMD use and embedded net
   kingrook "CMD" ["CMD"...]          run UCI commands in order, then exit, e.g.
                                      kingrook "position startpos" "go depth 5" quit
                                      kingrook "genfens 10 seed 1 book None" quit
@@ -169,7 +174,7 @@ Usage:
 Each command takes --help.
 
 Global flags:
-`, version)
+`, versionString())
 	fmt.Fprint(w, fs.FlagUsages())
 }
 
@@ -193,7 +198,7 @@ func runProtocol(g globals, stdin io.Reader, stdout, stderr io.Writer, log zerol
 		return exitUsage
 	}
 	cfg := uci.Config{
-		Version: version,
+		Version: versionString(),
 		Log:     log,
 		Bench: func(out io.Writer, args []string) error {
 			cfg, err := bench.ParseArgs(args, eng.Position().FEN(false))

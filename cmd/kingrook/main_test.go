@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +16,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/kingrook/kingrook/engine"
+	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -24,17 +28,98 @@ func runIn(t *testing.T, stdin string, args ...string) (code int, stdout, stderr
 	return code, out.String(), errOut.String()
 }
 
+// TestVersion: kingrook version and --version print the version, the Go
+// version and platform, the SIMD state and the embedded net.
 func TestVersion(t *testing.T) {
-	code, out, _ := runIn(t, "", "version")
-	if code != 0 || out != "kingrook "+version+"\n" {
-		t.Fatalf("code %d, output %q", code, out)
+	n := nnue.Default()
+	simd := "no ("
+	if n.SIMD() {
+		simd = "yes (AVX2)"
+	}
+	want := []string{
+		"Kingrook " + versionString(),
+		"go    " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH,
+		"simd  " + simd,
+		"net   " + nnue.EmbeddedName() + " sha256 " + nnue.EmbeddedSHA256()[:12],
+	}
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		code, out, errOut := runIn(t, "", args...)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if code != 0 || errOut != "" || len(lines) != len(want) {
+			t.Fatalf("%q: code %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+		for i, w := range want {
+			if !strings.HasPrefix(lines[i], w) {
+				t.Errorf("%q: line %q, want %q", args, lines[i], w)
+			}
+		}
+		if !regexp.MustCompile(`^net   \S+\.nnue sha256 [0-9a-f]{12}$`).MatchString(lines[3]) {
+			t.Errorf("%q: net line %q", args, lines[3])
+		}
+	}
+	if !strings.HasPrefix(versionString(), engine.Version) {
+		t.Fatalf("versionString %q does not begin with %s", versionString(), engine.Version)
+	}
+}
+
+// TestVersionBadNet: a net that does not load (a malformed EVALFILE) makes
+// kingrook version fail with the loader's message.
+func TestVersionBadNet(t *testing.T) {
+	var out, errOut bytes.Buffer
+	bad := func() (*nnue.Net, error) { return nil, errors.New("the embedded network bad.nnue: malformed") }
+	if code := runVersion(&out, &errOut, bad); code != 1 || out.Len() != 0 || errOut.String() != "kingrook: the embedded network bad.nnue: malformed\n" {
+		t.Fatalf("code %d, stdout %q, stderr %q", code, out.String(), errOut.String())
+	}
+}
+
+func TestFormatVersion(t *testing.T) {
+	stamp := func(kv ...string) *debug.BuildInfo {
+		info := &debug.BuildInfo{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			info.Settings = append(info.Settings, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
+		}
+		return info
+	}
+	const rev = "0123456789abcdef0123456789abcdef01234567"
+	v := engine.Version
+	for _, c := range []struct {
+		commit string
+		info   *debug.BuildInfo
+		want   string
+	}{
+		{"", nil, v},
+		{"", stamp("GOARCH", "amd64"), v},
+		{"", stamp("vcs", "git", "vcs.revision", rev, "vcs.modified", "false"), v + " (0123456)"},
+		{"", stamp("vcs.revision", rev, "vcs.modified", "true"), v + " (0123456-dirty)"},
+		{"abc1234", stamp("vcs.revision", rev), v + " (abc1234)"}, // the Makefile's wins
+		{"abc1234-dirty", nil, v + " (abc1234-dirty)"},
+	} {
+		if got := formatVersion(c.commit, c.info); got != c.want {
+			t.Errorf("formatVersion(%q, %v) = %q, want %q", c.commit, c.info, got, c.want)
+		}
+	}
+}
+
+func TestSIMDText(t *testing.T) {
+	for _, c := range []struct {
+		inUse, built bool
+		arch, want   string
+	}{
+		{true, true, "amd64", "yes (AVX2)"},
+		{false, true, "amd64", "no (this CPU has no AVX2)"},
+		{false, false, "amd64", "no (built without GOEXPERIMENT=simd)"},
+		{false, false, "arm64", "no (the SIMD path exists for amd64 only)"},
+	} {
+		if got := simdText(c.inUse, c.built, c.arch); got != c.want {
+			t.Errorf("simdText(%v, %v, %s) = %q, want %q", c.inUse, c.built, c.arch, got, c.want)
+		}
 	}
 }
 
 func TestUsageErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"--bogus"}, {"--hash"}, {"--hash", "x"}, {"--hash", "0"}, {"--threads", "999"}, {"--log-level", "loud"},
-		{"nosuchcommand"}, {"uci", "extra"}, {"version", "extra"},
+		{"nosuchcommand"}, {"uci", "extra"}, {"version", "extra"}, {"--version", "bench"},
 		{"bench", "--depth", "0"}, {"bench", "--depth", "x"}, {"bench", "--hash", "0"}, {"bench", "--threads", "0"},
 		{"bench", "extra"}, {"bench", "--nope"},
 		{"perft"}, {"perft", "--depth", "0"}, {"perft", "--depth", "3", "--fen", "junk"}, {"perft", "--depth", "2", "x"},
@@ -203,7 +288,7 @@ func TestUCIInProcess(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("code %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"id name Kingrook " + version + "\n", "uciok\n", "readyok\n", "bestmove "} {
+	for _, want := range []string{"id name Kingrook " + versionString() + "\n", "uciok\n", "readyok\n", "bestmove "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in %q", want, out)
 		}

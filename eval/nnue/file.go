@@ -2,7 +2,6 @@ package nnue
 
 import (
 	"bytes"
-	_ "embed"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -145,9 +144,6 @@ func (n *Net) Write(w io.Writer) error {
 // DefaultName is the name of the embedded network, the default of the UCI
 // option EvalFile.
 const DefaultName = "default.nnue"
-
-//go:embed default.nnue
-var defaultNet []byte
 
 // Default returns the embedded network. Every call returns a fresh copy; a
 // search loads it once and shares it.
