@@ -296,7 +296,7 @@ func (s *session) setOption(line string) {
 	if path := s.eng.Settings().DebugLogFile; path != old {
 		if err := s.out.openLog(path); err != nil {
 			s.infof("cannot open the debug log file: %v", err)
-			_ = s.eng.SetOption(engine.OptDebugLogFile, old)
+			_ = s.eng.SetOption("Debug Log File", old)
 		}
 	}
 }

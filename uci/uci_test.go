@@ -680,13 +680,13 @@ func TestEval(t *testing.T) {
 	pos.Make(m)
 	want := strings.Split(strings.TrimRight(eval.Trace(pos), "\n"), "\n")
 	white := -nnue.Default().EvaluatePosition(pos) // black to move
-	want = append(want, fmt.Sprintf("NNUE evaluation (default.nnue, not in use: Use NNUE is false)  %+.2f (white side)", float64(white)/100))
+	want = append(want, fmt.Sprintf("NNUE evaluation (%s, not in use: Use NNUE is false)  %+.2f (white side)", nnue.DefaultName, float64(white)/100))
 	if strings.Join(out, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("got %q, want %q", out, want)
 	}
 	h.send("setoption name Use NNUE value true", "eval")
 	out = h.sync()
-	if last := out[len(out)-1]; !strings.HasPrefix(last, "NNUE evaluation (default.nnue, in use)") {
+	if last := out[len(out)-1]; !strings.HasPrefix(last, "NNUE evaluation ("+nnue.DefaultName+", in use)") {
 		t.Fatalf("with Use NNUE: last line %q", last)
 	}
 }
@@ -755,5 +755,29 @@ func TestSyzygyPathInfo(t *testing.T) {
 	h.send("position fen 8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", "go depth 3")
 	if best, _ := lastBest(h); !strings.HasPrefix(best, "bestmove ") {
 		t.Errorf("search after a bad SyzygyPath: %q", best)
+	}
+}
+
+// TestEvalFileInfo: EvalFile answers with the net in use; a file that
+// cannot be loaded is refused with an info string and the net stays; the
+// embedded net's name, <empty> and an empty value bring the embedded net
+// back.
+func TestEvalFileInfo(t *testing.T) {
+	h := newHarness(t)
+	embedded := "info string NNUE evaluation using " + nnue.DefaultName + " (embedded)"
+	for _, c := range []struct{ cmd, want string }{
+		{"setoption name EvalFile value /nonexistent/net.nnue", "info string option EvalFile: /nonexistent/net.nnue not loaded: "},
+		{"setoption name EvalFile value " + nnue.DefaultName, embedded},
+		{"setoption name EvalFile value <empty>", embedded},
+		{"setoption name EvalFile value", embedded},
+		{"setoption name EvalFile", embedded},
+	} {
+		h.send(c.cmd)
+		if got := h.sync(); len(got) != 1 || !strings.HasPrefix(got[0], c.want) {
+			t.Errorf("%q: got %q, want %q", c.cmd, got, c.want)
+		}
+		if got := h.eng.Settings().EvalFile; got != nnue.DefaultName {
+			t.Errorf("%q: EvalFile %q, want %q", c.cmd, got, nnue.DefaultName)
+		}
 	}
 }

@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/rs/zerolog"
@@ -68,8 +69,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.SetInterspersed(false)
 	var g globals
-	fs.IntVar(&g.hash, "hash", engine.DefaultHash, "transposition table size in MiB (UCI option Hash)")
-	fs.IntVar(&g.threads, "threads", engine.DefaultThreads, "search threads (UCI option Threads)")
+	defaults := engine.DefaultSettings()
+	fs.IntVar(&g.hash, "hash", defaults.Hash, "transposition table size in MiB (UCI option Hash)")
+	fs.IntVar(&g.threads, "threads", defaults.Threads, "search threads (UCI option Threads)")
 	fs.StringVar(&g.logFile, "log-file", "", "record every UCI line in and out in this file (UCI option Debug Log File)")
 	fs.StringVar(&g.logLevel, "log-level", "warn", "diagnostics on stderr: debug, info, warn, error or disabled")
 	fs.Usage = func() { usage(fs.Output(), fs) }
@@ -220,9 +222,9 @@ func runProtocol(g globals, stdin io.Reader, stdout, stderr io.Writer, log zerol
 func newEngine(g globals, log zerolog.Logger) (*engine.Engine, error) {
 	eng := engine.New(log)
 	presets := []struct{ flag, option, value string }{
-		{"hash", engine.OptHash, fmt.Sprint(g.hash)},
-		{"threads", engine.OptThreads, fmt.Sprint(g.threads)},
-		{"log-file", engine.OptDebugLogFile, g.logFile},
+		{"hash", "Hash", fmt.Sprint(g.hash)},
+		{"threads", "Threads", fmt.Sprint(g.threads)},
+		{"log-file", "Debug Log File", g.logFile},
 	}
 	for _, p := range presets {
 		if !g.set[p.flag] {
@@ -279,7 +281,7 @@ func runBench(g globals, args []string, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", bench.DefaultDepth, "search depth per position")
 	hash := fs.Int("hash", bench.DefaultHash, "transposition table size in MiB")
 	threads := fs.Int("threads", bench.DefaultThreads, "search threads (more than one makes the node count vary)")
-	useNet := fs.Bool("nnue", engine.DefaultUseNNUE, "evaluate with the network (the UCI option Use NNUE)")
+	useNet := fs.Bool("nnue", engine.DefaultSettings().UseNNUE, "evaluate with the network (the UCI option Use NNUE)")
 	evalFile := fs.String("evalfile", "", "network file to evaluate with (implies --nnue; default: the embedded net)")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
@@ -290,16 +292,18 @@ func runBench(g globals, args []string, stdout, stderr io.Writer) int {
 	if !fs.Changed("threads") && g.set["threads"] {
 		*threads = g.threads
 	}
-	switch {
-	case *depth < 1 || *depth > eval.MaxPly:
+	if *depth < 1 || *depth > eval.MaxPly {
 		fmt.Fprintf(stderr, "kingrook bench: --depth %d out of range 1..%d\n", *depth, eval.MaxPly)
 		return exitUsage
-	case *hash < engine.MinHash || *hash > engine.MaxHash:
-		fmt.Fprintf(stderr, "kingrook bench: --hash %d out of range %d..%d\n", *hash, engine.MinHash, engine.MaxHash)
-		return exitUsage
-	case *threads < engine.MinThreads || *threads > engine.MaxThreads:
-		fmt.Fprintf(stderr, "kingrook bench: --threads %d out of range %d..%d\n", *threads, engine.MinThreads, engine.MaxThreads)
-		return exitUsage
+	}
+	for _, f := range []struct {
+		flag, option string
+		value        int
+	}{{"hash", "Hash", *hash}, {"threads", "Threads", *threads}} {
+		if err := engine.ValidateOption(f.option, strconv.Itoa(f.value)); err != nil {
+			fmt.Fprintf(stderr, "kingrook bench: --%s: %v\n", f.flag, err)
+			return exitUsage
+		}
 	}
 	cfg, err := bench.ParseArgs(fs.Args(), "")
 	if err != nil {

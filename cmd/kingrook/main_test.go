@@ -163,9 +163,9 @@ func TestBenchCommand(t *testing.T) {
 		}
 		nodes[flag] = sig[1]
 	}
-	if def := "--nnue=" + strconv.FormatBool(engine.DefaultUseNNUE); nodes[""] != nodes[def] || nodes["--nnue=true"] == nodes["--nnue=false"] {
+	if def := "--nnue=" + strconv.FormatBool(engine.DefaultSettings().UseNNUE); nodes[""] != nodes[def] || nodes["--nnue=true"] == nodes["--nnue=false"] {
 		t.Fatalf("bench signatures: default %s, --nnue=true %s, --nnue=false %s (Use NNUE default %v)",
-			nodes[""], nodes["--nnue=true"], nodes["--nnue=false"], engine.DefaultUseNNUE)
+			nodes[""], nodes["--nnue=true"], nodes["--nnue=false"], engine.DefaultSettings().UseNNUE)
 	}
 	// Stockfish's positional arguments: hash, threads, depth, positions,
 	// limit type.
