@@ -360,11 +360,6 @@ func (s *session) goCmd(args []string) {
 	}
 }
 
-// hasLimit tells whether a search ends by itself.
-func hasLimit(l search.Limits) bool {
-	return !l.Infinite && !l.Ponder && (l.Depth > 0 || l.Nodes > 0 || l.Mate > 0 || l.MoveTime > 0 || l.HasClock)
-}
-
 // perft prints the move count below each root move and the total, in the
 // format of Stockfish's "go perft".
 func (s *session) perft(depth int, chess960 bool) {

@@ -89,6 +89,29 @@ func TestInfiniteNeverAnswersEarly(t *testing.T) {
 	mustBeLegal(t, movegen.StartFEN, nil, best, false)
 }
 
+// TestBareGoIsInfinite: a bare go searches until stop, also where the
+// search has nothing left to do: a mate in one is found at once and every
+// depth up to the deepest completes, and still no bestmove comes before
+// stop.
+func TestBareGoIsInfinite(t *testing.T) {
+	h := newHarness(t)
+	const fen = "7k/8/6K1/8/8/8/8/R7 w - - 0 1"
+	h.send("position fen "+fen, "go")
+	last := h.until(fmt.Sprintf("info depth %d ", eval.MaxPly-1))
+	if l := last[len(last)-1]; !strings.Contains(l, " score mate 1 ") {
+		t.Fatalf("deepest depth: %q, want mate 1", l)
+	}
+	for range 5 {
+		if before := h.sync(); count(before, "bestmove") != 0 {
+			t.Fatalf("bestmove under a bare go before stop: %q", before)
+		}
+	}
+	h.send("stop")
+	if line, _ := lastBest(h); line != "bestmove a1a8" {
+		t.Fatalf("after stop: %q, want bestmove a1a8", line)
+	}
+}
+
 func TestPonder(t *testing.T) {
 	h := newHarness(t)
 	// ponderhit: the search goes on under the clock and answers.
