@@ -174,7 +174,7 @@ func (s *session) handle(line string) bool {
 	// Unknown tokens before a command are skipped (the UCI specification:
 	// "joho debug on" switches debug on).
 	i := 0
-	for i < len(fields) && !isCommand(fields[i]) {
+	for i < len(fields) && !IsCommand(fields[i]) {
 		i++
 	}
 	if i == len(fields) {
@@ -223,19 +223,17 @@ func (s *session) handle(line string) bool {
 	return true
 }
 
-// isCommand tells whether tok names a command.
-func isCommand(tok string) bool {
-	switch strings.ToLower(tok) {
+// IsCommand tells whether word names a command of the protocol loop
+// (case-insensitive); a front end tells command-line UCI commands from
+// other arguments with it.
+func IsCommand(word string) bool {
+	switch strings.ToLower(word) {
 	case "uci", "debug", "isready", "setoption", "register", "ucinewgame", "position", "go", "stop",
 		"ponderhit", "quit", "d", "eval", "bench", "genfens":
 		return true
 	}
 	return false
 }
-
-// IsCommand tells whether word names a command of the protocol loop (a
-// front end can tell command-line UCI commands from other arguments).
-func IsCommand(word string) bool { return isCommand(word) }
 
 // truncate shortens text quoted in messages.
 func truncate(s string) string {

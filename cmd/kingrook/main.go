@@ -13,9 +13,11 @@
 //	kingrook "UCI command" ...                 UCI commands, run in order, then exit
 //
 // Arguments that are not a subcommand and begin with a UCI command word are
-// UCI commands, one an argument, run in order as if typed (as Stockfish
-// does); each go with a limit finishes before the next command. OpenBench
-// runs `kingrook "genfens N seed S book None" quit` this way.
+// UCI commands, run in order as if typed, then kingrook exits; each go with
+// a limit finishes before the next command. An argument that begins with a
+// command word starts a command, any other continues the one before, so
+// `kingrook go depth 10` is one command and `kingrook "go depth 10"` the
+// same. OpenBench runs `kingrook "genfens N seed S book None" quit` this way.
 //
 // Global flags (--hash, --threads, --log-file, --log-level) come before the
 // subcommand; --hash, --threads and --log-file preset the UCI options.
@@ -166,6 +168,7 @@ Usage:
   kingrook version                   print the version
   kingrook "CMD" ["CMD"...]          run UCI commands in order, then exit, e.g.
                                      kingrook "position startpos" "go depth 5" quit
+                                     kingrook position startpos go depth 5
                                      kingrook "genfens 10 seed 1 book None" quit
 
 Each command takes --help.
@@ -175,11 +178,35 @@ Global flags:
 	fmt.Fprint(w, fs.FlagUsages())
 }
 
-// runCommands runs UCI commands given as arguments, one an argument, in
+// runCommands runs UCI commands given as arguments (see joinCommands) in
 // order; each go with a limit finishes before the next command.
-func runCommands(g globals, cmds []string, stdout, stderr io.Writer, log zerolog.Logger) int {
-	in := strings.NewReader(strings.Join(cmds, "\n") + "\n")
+func runCommands(g globals, args []string, stdout, stderr io.Writer, log zerolog.Logger) int {
+	in := strings.NewReader(strings.Join(joinCommands(args), "\n") + "\n")
 	return runProtocol(g, in, stdout, stderr, log, true)
+}
+
+// joinCommands groups command-line arguments into UCI commands: an
+// argument whose first word names a UCI command starts a command, and any
+// other argument continues the one before it. Both
+// `kingrook "position startpos" "go depth 12" quit` (one command an
+// argument, as OpenBench runs it) and `kingrook position startpos go depth
+// 12 quit` (one word an argument) run the same three commands. A word of a
+// command that is itself a command word (a setoption value "stop") must
+// stand in the same quoted argument as its command.
+func joinCommands(args []string) []string {
+	var cmds []string
+	for _, a := range args {
+		words := strings.Fields(a)
+		if len(words) == 0 {
+			continue
+		}
+		if len(cmds) == 0 || uci.IsCommand(words[0]) {
+			cmds = append(cmds, strings.Join(words, " "))
+		} else {
+			cmds[len(cmds)-1] += " " + strings.Join(words, " ")
+		}
+	}
+	return cmds
 }
 
 // runUCI runs the protocol loop.
