@@ -55,11 +55,7 @@ func TestIsReadyDuringSearch(t *testing.T) {
 	h := newHarness(t)
 	h.send("position startpos", "go infinite")
 	h.until("info depth")
-	for range 5 {
-		if before := h.sync(); count(before, "bestmove") != 0 {
-			t.Fatalf("bestmove under go infinite before stop: %q", before)
-		}
-	}
+	h.noBestMove(5, "under go infinite before stop")
 	if !h.eng.Searching() {
 		t.Fatal("isready stopped the search")
 	}
@@ -67,9 +63,7 @@ func TestIsReadyDuringSearch(t *testing.T) {
 	line, _ := lastBest(h)
 	best, _ := bestMove(t, line)
 	mustBeLegal(t, movegen.StartFEN, nil, best, false)
-	if rest := h.sync(); count(rest, "bestmove") != 0 {
-		t.Fatalf("second bestmove: %q", rest)
-	}
+	h.noBestMove(1, "after the one expected")
 }
 
 // TestInfiniteNeverAnswersEarly: a depth-limited infinite search ends its
@@ -78,11 +72,7 @@ func TestInfiniteNeverAnswersEarly(t *testing.T) {
 	h := newHarness(t)
 	h.send("position startpos", "go infinite depth 2")
 	h.until("info depth 2")
-	for range 20 {
-		if before := h.sync(); count(before, "bestmove") != 0 {
-			t.Fatalf("bestmove before stop: %q", before)
-		}
-	}
+	h.noBestMove(20, "before stop")
 	h.send("stop")
 	line, _ := lastBest(h)
 	best, _ := bestMove(t, line)
@@ -101,11 +91,7 @@ func TestBareGoIsInfinite(t *testing.T) {
 	if l := last[len(last)-1]; !strings.Contains(l, " score mate 1 ") {
 		t.Fatalf("deepest depth: %q, want mate 1", l)
 	}
-	for range 5 {
-		if before := h.sync(); count(before, "bestmove") != 0 {
-			t.Fatalf("bestmove under a bare go before stop: %q", before)
-		}
-	}
+	h.noBestMove(5, "under a bare go before stop")
 	h.send("stop")
 	if line, _ := lastBest(h); line != "bestmove a1a8" {
 		t.Fatalf("after stop: %q, want bestmove a1a8", line)
@@ -117,11 +103,7 @@ func TestPonder(t *testing.T) {
 	// ponderhit: the search goes on under the clock and answers.
 	h.send("position startpos moves e2e4", "go ponder wtime 2000 btime 2000 depth 2")
 	h.until("info depth 2")
-	for range 20 {
-		if before := h.sync(); count(before, "bestmove") != 0 {
-			t.Fatalf("bestmove while pondering: %q", before)
-		}
-	}
+	h.noBestMove(20, "while pondering")
 	h.send("ponderhit")
 	line, _ := lastBest(h)
 	best, _ := bestMove(t, line)
@@ -138,9 +120,7 @@ func TestPonder(t *testing.T) {
 	line, _ = lastBest(h)
 	best, _ = bestMove(t, line)
 	mustBeLegal(t, movegen.StartFEN, []string{"e2e4", "e7e5", "g1f3"}, best, false)
-	if rest := h.sync(); count(rest, "bestmove") != 0 {
-		t.Fatalf("extra bestmove: %q", rest)
-	}
+	h.noBestMove(1, "after the one expected")
 }
 
 // TestStrayStop: stop and ponderhit while idle do nothing, and do not cut
@@ -163,9 +143,7 @@ func TestStrayStop(t *testing.T) {
 	if count(before, "info depth 3") == 0 {
 		t.Fatalf("a stop after bestmove cut the next search short: %q", before)
 	}
-	if rest := h.sync(); count(rest, "bestmove") != 0 {
-		t.Fatalf("extra bestmove: %q", rest)
-	}
+	h.noBestMove(1, "after the one expected")
 }
 
 // TestPositionDuringSearch: position stops the search (its bestmove is for
@@ -192,9 +170,7 @@ func TestGoDuringSearch(t *testing.T) {
 	lastBest(h)
 	line, _ := lastBest(h)
 	bestMove(t, line)
-	if rest := h.sync(); count(rest, "bestmove") != 0 {
-		t.Fatalf("extra bestmove: %q", rest)
-	}
+	h.noBestMove(1, "after the one expected")
 }
 
 func TestNewGameDuringSearch(t *testing.T) {
@@ -637,9 +613,7 @@ func TestNoLegalMove(t *testing.T) {
 			t.Fatalf("%s: %q", fen, line)
 		}
 		h.send("go infinite")
-		if out := h.sync(); count(out, "bestmove") != 0 {
-			t.Fatalf("%s: bestmove before stop: %q", fen, out)
-		}
+		h.noBestMove(1, "before stop in "+fen)
 		h.send("stop")
 		if line, _ := lastBest(h); line != "bestmove (none)" {
 			t.Fatalf("%s: %q", fen, line)
