@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -95,55 +94,23 @@ func (e *Engine) Settings() Settings {
 // NewGame (which also allocate the table the first time); the other options
 // apply to the next search.
 func (e *Engine) SetOption(name, value string) error {
-	o, ok := lookupOption(name)
-	if !ok {
-		return fmt.Errorf("unknown option %q", strings.TrimSpace(name))
+	d, err := lookupOption(name)
+	if err != nil {
+		return err
 	}
-	n, b, s, err := o.parseValue(value)
+	v, err := d.parse(value)
 	if err != nil {
 		return err
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	switch o.Name {
-	case OptHash:
-		current := 0
-		if e.table != nil {
-			current = e.table.SizeMB()
-		}
-		if err := checkHashFits(n, current); err != nil {
+	if d.act != nil {
+		if err := d.act(e, v); err != nil {
 			return err
 		}
-		e.set.Hash = n
-	case OptThreads:
-		e.set.Threads = n
-		raiseProcs(n)
-	case OptMultiPV:
-		e.set.MultiPV = n
-	case OptPonder:
-		e.set.Ponder = b
-	case OptMoveOverhead:
-		e.set.MoveOverhead = time.Duration(n) * time.Millisecond
-	case OptClearHash:
-		e.clearPending = true
-	case OptChess960:
-		e.set.Chess960 = b
-	case OptShowWDL:
-		e.set.ShowWDL = b
-	case OptDebugLogFile:
-		e.set.DebugLogFile = s
-	case OptSyzygyPath:
-		e.openTablesLocked(s)
-	case OptSyzygyProbeDepth:
-		e.set.ProbeDepth = n
-	case OptSyzygy50MoveRule:
-		e.set.Rule50 = b
-	case OptSyzygyProbeLimit:
-		e.set.ProbeLimit = n
-	case OptEvalFile:
-		e.loadNetLocked(s)
-	case OptUseNNUE:
-		e.set.UseNNUE = b
+	}
+	if d.set != nil {
+		d.set(&e.set, v)
 	}
 	if e.table != nil && e.cur == nil {
 		e.prepareLocked()
@@ -151,23 +118,36 @@ func (e *Engine) SetOption(name, value string) error {
 	return nil
 }
 
-// loadNetLocked makes the network named by path the current one: the
-// embedded net for "" or its own name, else the file. A file that cannot be
-// read or is not a network of this build leaves the current net in place;
-// either way a notice says which net is in use.
-func (e *Engine) loadNetLocked(path string) {
-	if path == "" || path == nnue.DefaultName {
-		e.net, e.set.EvalFile = nil, nnue.DefaultName
+// checkHashLocked refuses a Hash size the machine cannot hold.
+func (e *Engine) checkHashLocked(v optValue) error {
+	current := 0
+	if e.table != nil {
+		current = e.table.SizeMB()
+	}
+	return checkHashFits(v.n, current)
+}
+
+// loadNetLocked makes the network named by the EvalFile value v the
+// current one: the embedded net for "" (also <empty>) or its own name, else
+// the file, and leaves a notice saying which net is in use. A file that
+// cannot be read or is not a network of this build is an error; the
+// current net stays.
+func (e *Engine) loadNetLocked(v optValue) error {
+	path := evalFileName(v.s)
+	if path == nnue.DefaultName {
+		if e.set.EvalFile != nnue.DefaultName {
+			e.net = nil // the embedded net is read again when first needed
+		}
 		e.notice = "NNUE evaluation using " + nnue.DefaultName + " (embedded)"
-		return
+		return nil
 	}
 	n, err := nnue.LoadFile(path)
 	if err != nil {
-		e.notice = fmt.Sprintf("EvalFile %s not loaded: %v; still using %s", path, err, e.set.EvalFile)
-		return
+		return fmt.Errorf("option EvalFile: %s not loaded: %v; still using %s", path, err, e.set.EvalFile)
 	}
-	e.net, e.set.EvalFile = n, path
+	e.net = n
 	e.notice = fmt.Sprintf("NNUE evaluation using %s (%d hidden neurons, %d output buckets)", path, n.H, n.Buckets())
+	return nil
 }
 
 // Net returns the network the searches use (the embedded one unless EvalFile
@@ -188,12 +168,13 @@ func (e *Engine) netLocked() *nnue.Net {
 	return e.net
 }
 
-// openTablesLocked replaces the tablebases by those found in path and
-// leaves a notice saying how many were found (and which directories could
-// not be read). Old tables are closed when no search runs; a running search
-// keeps reading those it started with, which then stay open.
-func (e *Engine) openTablesLocked(path string) {
-	e.set.SyzygyPath = path
+// openTablesLocked replaces the tablebases by those found in the
+// SyzygyPath value v and leaves a notice saying how many were found (and
+// which directories could not be read); a path without tables is no error.
+// Old tables are closed when no search runs; a running search keeps reading
+// those it started with, which then stay open.
+func (e *Engine) openTablesLocked(v optValue) error {
+	path := v.s
 	tb, err := syzygy.Open(path)
 	if e.cur == nil && e.tables != nil {
 		e.tables.Close()
@@ -210,6 +191,7 @@ func (e *Engine) openTablesLocked(path string) {
 	if wdl > 0 {
 		e.log.Info().Str("path", path).Int("wdl", wdl).Int("dtz", dtz).Int("pieces", tb.MaxPieces()).Msg("syzygy tablebases")
 	}
+	return nil
 }
 
 // TakeNotice returns, once, what the last option set has to tell the user

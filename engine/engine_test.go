@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -13,7 +11,6 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/kingrook/kingrook/eval"
-	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
 )
@@ -92,106 +89,9 @@ func mustLegal(t *testing.T, pos *movegen.Position, m movegen.Move) {
 	}
 }
 
-func TestOptionsDefaultsMatchSettings(t *testing.T) {
-	e := newEngine(t)
-	for _, o := range Options() {
-		if o.Type == Button {
-			continue
-		}
-		if err := e.SetOption(o.Name, o.Default); err != nil {
-			t.Errorf("default of %s rejected: %v", o.Name, err)
-		}
-	}
-	if got := e.Settings(); got != DefaultSettings() {
-		t.Errorf("settings after setting every default = %+v, want %+v", got, DefaultSettings())
-	}
-}
-
-func TestOptionLines(t *testing.T) {
-	want := map[string]string{
-		OptHash:             "option name Hash type spin default 16 min 1 max 65536",
-		OptThreads:          "option name Threads type spin default 1 min 1 max 256",
-		OptMultiPV:          "option name MultiPV type spin default 1 min 1 max 256",
-		OptPonder:           "option name Ponder type check default false",
-		OptMoveOverhead:     "option name Move Overhead type spin default 10 min 0 max 5000",
-		OptClearHash:        "option name Clear Hash type button",
-		OptChess960:         "option name UCI_Chess960 type check default false",
-		OptShowWDL:          "option name UCI_ShowWDL type check default false",
-		OptDebugLogFile:     "option name Debug Log File type string default <empty>",
-		OptSyzygyPath:       "option name SyzygyPath type string default <empty>",
-		OptSyzygyProbeDepth: "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
-		OptSyzygy50MoveRule: "option name Syzygy50MoveRule type check default true",
-		OptSyzygyProbeLimit: "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
-		OptEvalFile:         "option name EvalFile type string default default.nnue",
-		OptUseNNUE:          "option name Use NNUE type check default " + strconv.FormatBool(DefaultUseNNUE),
-	}
-	opts := Options()
-	if len(opts) != len(want) {
-		t.Fatalf("%d options, want %d", len(opts), len(want))
-	}
-	for _, o := range opts {
-		if o.String() != want[o.Name] {
-			t.Errorf("got %q, want %q", o.String(), want[o.Name])
-		}
-	}
-}
-
-func TestSetOption(t *testing.T) {
-	tests := []struct {
-		name, value string
-		ok          bool
-		check       func(Settings) bool
-	}{
-		{"Hash", "64", true, func(s Settings) bool { return s.Hash == 64 }},
-		{"hash", " 32 ", true, func(s Settings) bool { return s.Hash == 32 }},
-		{"Hash", "0", false, nil},
-		{"Hash", "65537", false, nil},
-		{"Hash", "abc", false, nil},
-		{"Hash", "", false, nil},
-		{"Threads", "4", true, func(s Settings) bool { return s.Threads == 4 }},
-		{"Threads", "257", false, nil},
-		{"MultiPV", "3", true, func(s Settings) bool { return s.MultiPV == 3 }},
-		{"multipv", "-1", false, nil},
-		{"Ponder", "true", true, func(s Settings) bool { return s.Ponder }},
-		{"Ponder", "yes", false, nil},
-		{"move overhead", "100", true, func(s Settings) bool { return s.MoveOverhead == 100*time.Millisecond }},
-		{"Move  Overhead", "0", true, func(s Settings) bool { return s.MoveOverhead == 0 }},
-		{"Move Overhead", "5001", false, nil},
-		{"UCI_Chess960", "TRUE", true, func(s Settings) bool { return s.Chess960 }},
-		{"uci_showwdl", "true", true, func(s Settings) bool { return s.ShowWDL }},
-		{"Debug Log File", "/tmp/some file.log", true, func(s Settings) bool { return s.DebugLogFile == "/tmp/some file.log" }},
-		{"Debug Log File", "<empty>", true, func(s Settings) bool { return s.DebugLogFile == "" }},
-		{"Clear Hash", "", true, func(Settings) bool { return true }},
-		{"SyzygyPath", "/nonexistent/tables", true, func(s Settings) bool { return s.SyzygyPath == "/nonexistent/tables" }},
-		{"syzygyprobedepth", "10", true, func(s Settings) bool { return s.ProbeDepth == 10 }},
-		{"SyzygyProbeDepth", "0", false, nil},
-		{"SyzygyProbeDepth", "101", false, nil},
-		{"Syzygy50MoveRule", "false", true, func(s Settings) bool { return !s.Rule50 }},
-		{"SyzygyProbeLimit", "5", true, func(s Settings) bool { return s.ProbeLimit == 5 }},
-		{"SyzygyProbeLimit", "8", false, nil},
-		{"NoSuchOption", "1", false, nil},
-		{"", "1", false, nil},
-	}
-	for _, tc := range tests {
-		e := newEngine(t)
-		before := e.Settings()
-		err := e.SetOption(tc.name, tc.value)
-		if (err == nil) != tc.ok {
-			t.Errorf("SetOption(%q, %q) error = %v, want ok=%v", tc.name, tc.value, err, tc.ok)
-			continue
-		}
-		if !tc.ok && e.Settings() != before {
-			t.Errorf("SetOption(%q, %q) failed but changed the settings", tc.name, tc.value)
-		}
-		if tc.ok && !tc.check(e.Settings()) {
-			t.Errorf("SetOption(%q, %q): settings %+v", tc.name, tc.value, e.Settings())
-		}
-	}
-}
-
 func TestTableIsLazy(t *testing.T) {
 	e := newEngine(t)
-	if err := e.SetOption(OptHash, "2"); err != nil {
+	if err := e.SetOption("Hash", "2"); err != nil {
 		t.Fatal(err)
 	}
 	if e.table != nil {
@@ -201,7 +101,7 @@ func TestTableIsLazy(t *testing.T) {
 	if e.table == nil || e.table.SizeMB() != 2 {
 		t.Fatalf("after Prepare: table %v", e.table)
 	}
-	if err := e.SetOption(OptHash, "3"); err != nil {
+	if err := e.SetOption("Hash", "3"); err != nil {
 		t.Fatal(err)
 	}
 	if e.table.SizeMB() != 3 {
@@ -250,7 +150,7 @@ func TestCastlingInput(t *testing.T) {
 	if got := e.Position().FEN(true); got != viaKing || !strings.HasPrefix(got, "r3k2r/8/8/8/8/8/8/R4RK1 b") {
 		t.Fatalf("e1h1 gives %s, e1g1 gives %s", got, viaKing)
 	}
-	if err := e.SetOption(OptChess960, "true"); err != nil {
+	if err := e.SetOption("UCI_Chess960", "true"); err != nil {
 		t.Fatal(err)
 	}
 	if err := e.SetPosition(fen, []string{"e1g1"}); err == nil {
@@ -421,7 +321,7 @@ func TestOptionsDuringSearch(t *testing.T) {
 		}
 	}
 	e.Prepare() // does nothing while searching
-	if e.table.SizeMB() != DefaultHash {
+	if e.table.SizeMB() != DefaultSettings().Hash {
 		t.Fatal("table resized under a running search")
 	}
 	e.Stop()
@@ -578,7 +478,7 @@ func TestGoLeavesSpareProcessors(t *testing.T) {
 	t.Cleanup(func() { runtime.GOMAXPROCS(before) })
 	e := newEngine(t)
 	threads := before + 1 // more than the runtime has now
-	if err := e.SetOption(OptThreads, strconv.Itoa(threads)); err != nil {
+	if err := e.SetOption("Threads", strconv.Itoa(threads)); err != nil {
 		t.Fatal(err)
 	}
 	set := runtime.GOMAXPROCS(0)
@@ -596,7 +496,7 @@ func TestGoLeavesSpareProcessors(t *testing.T) {
 		t.Errorf("GOMAXPROCS %d before the search, %d during it, %d after: a search changed it", set, during, after)
 	}
 	// Fewer threads never lower it.
-	if err := e.SetOption(OptThreads, "1"); err != nil {
+	if err := e.SetOption("Threads", "1"); err != nil {
 		t.Fatal(err)
 	}
 	if now := runtime.GOMAXPROCS(0); now != set {
@@ -614,7 +514,7 @@ func TestSyzygyPathNotice(t *testing.T) {
 		{"/nonexistent/tables", "Found 0 tablebases; open /nonexistent/tables: no such file or directory"},
 		{"<empty>", "Found 0 tablebases"},
 	} {
-		if err := e.SetOption(OptSyzygyPath, c.path); err != nil {
+		if err := e.SetOption("SyzygyPath", c.path); err != nil {
 			t.Fatalf("SyzygyPath %q: %v", c.path, err)
 		}
 		if got := e.TakeNotice(); got != c.want {
@@ -623,65 +523,5 @@ func TestSyzygyPathNotice(t *testing.T) {
 		if got := e.TakeNotice(); got != "" {
 			t.Errorf("second TakeNotice = %q, want empty", got)
 		}
-	}
-}
-
-// TestEvalFileAndUseNNUE: EvalFile loads a net file or keeps the current net
-// with a notice when the file is missing or malformed; Use NNUE selects the
-// network for the search.
-func TestEvalFileAndUseNNUE(t *testing.T) {
-	e := newEngine(t)
-	if s := e.Settings(); s.EvalFile != nnue.DefaultName || s.UseNNUE != DefaultUseNNUE {
-		t.Fatalf("defaults: EvalFile %q, Use NNUE %v", s.EvalFile, s.UseNNUE)
-	}
-	dir := t.TempDir()
-	good := filepath.Join(dir, "copy.nnue")
-	f, err := os.Create(good)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := nnue.Default().Write(f); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	bad := filepath.Join(dir, "bad.nnue")
-	if err := os.WriteFile(bad, []byte("KRNN but not a network"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		path, wantFile, notice string
-	}{
-		{good, good, "NNUE evaluation using " + good},
-		{filepath.Join(dir, "missing.nnue"), good, "not loaded"},
-		{bad, good, "not loaded"},
-		{nnue.DefaultName, nnue.DefaultName, "(embedded)"},
-	} {
-		if err := e.SetOption("EvalFile", c.path); err != nil {
-			t.Fatalf("%s: %v", c.path, err)
-		}
-		if n := e.TakeNotice(); !strings.Contains(n, c.notice) {
-			t.Errorf("%s: notice %q, want it to contain %q", c.path, n, c.notice)
-		}
-		if got := e.Settings().EvalFile; got != c.wantFile {
-			t.Errorf("%s: EvalFile now %q, want %q", c.path, got, c.wantFile)
-		}
-	}
-	// The same search with and without the network differs.
-	nodes := map[bool]uint64{}
-	for _, use := range []bool{false, true} {
-		if err := e.SetOption("use nnue", strconv.FormatBool(use)); err != nil {
-			t.Fatal(err)
-		}
-		e.NewGame()
-		done := make(chan search.Result, 1)
-		e.Go(search.Limits{Depth: 6}, nil, func(r search.Result) { done <- r })
-		r := <-done
-		if r.BestMove == movegen.NoMove {
-			t.Fatalf("Use NNUE %v: no move", use)
-		}
-		nodes[use] = r.Nodes
-	}
-	if nodes[false] == nodes[true] {
-		t.Errorf("Use NNUE changes nothing: %d nodes both ways", nodes[false])
 	}
 }

@@ -22,59 +22,6 @@ const (
 	String OptionType = "string"
 )
 
-// Option names, spelled as Kingrook advertises them. Names are matched
-// case-insensitively.
-const (
-	OptHash         = "Hash"
-	OptThreads      = "Threads"
-	OptMultiPV      = "MultiPV"
-	OptPonder       = "Ponder"
-	OptMoveOverhead = "Move Overhead"
-	OptClearHash    = "Clear Hash"
-	OptChess960     = "UCI_Chess960"
-	OptShowWDL      = "UCI_ShowWDL"
-	OptDebugLogFile = "Debug Log File"
-	// Syzygy tablebases, with Stockfish's names and defaults.
-	OptSyzygyPath       = "SyzygyPath"
-	OptSyzygyProbeDepth = "SyzygyProbeDepth"
-	OptSyzygy50MoveRule = "Syzygy50MoveRule"
-	OptSyzygyProbeLimit = "SyzygyProbeLimit"
-	// The evaluation network, with Stockfish's names.
-	OptEvalFile = "EvalFile"
-	OptUseNNUE  = "Use NNUE"
-)
-
-// DefaultUseNNUE is the default of Use NNUE: whether the embedded network,
-// rather than the hand-written evaluation, evaluates positions. It is on
-// since a network (kingrook-2) beat the hand-written evaluation in SPRTs;
-// the embedded net is now kingrook-5, which beat kingrook-4 in an SPRT on
-// standard openings, as kingrook-4 had beaten kingrook-2 on standard and
-// Chess960 openings (eval/nnue/README.md); false gives the hand-written
-// evaluation.
-const DefaultUseNNUE = true
-
-// Ranges and defaults of the spin options.
-const (
-	DefaultHash         = tt.DefaultMB
-	MinHash             = tt.MinMB
-	MaxHash             = tt.MaxMB
-	DefaultThreads      = 1
-	MinThreads          = 1
-	MaxThreads          = search.MaxThreads
-	DefaultMultiPV      = 1
-	MinMultiPV          = 1
-	MaxMultiPV          = search.MaxMultiPV
-	DefaultMoveOverhead = 10 // milliseconds
-	MinMoveOverhead     = 0
-	MaxMoveOverhead     = 5000
-	DefaultProbeDepth   = 1
-	MinProbeDepth       = 1
-	MaxProbeDepth       = 100
-	DefaultProbeLimit   = 7
-	MinProbeLimit       = 0
-	MaxProbeLimit       = 7
-)
-
 // EmptyString is how UCI writes an empty string option value.
 const EmptyString = "<empty>"
 
@@ -84,40 +31,6 @@ type Option struct {
 	Type     OptionType
 	Default  string // "" for buttons; EmptyString for an empty string option
 	Min, Max int    // spin options only
-}
-
-// Options lists the options Kingrook supports, in the order it advertises
-// them.
-func Options() []Option {
-	return []Option{
-		{Name: OptHash, Type: Spin, Default: strconv.Itoa(DefaultHash), Min: MinHash, Max: MaxHash},
-		{Name: OptThreads, Type: Spin, Default: strconv.Itoa(DefaultThreads), Min: MinThreads, Max: MaxThreads},
-		{Name: OptMultiPV, Type: Spin, Default: strconv.Itoa(DefaultMultiPV), Min: MinMultiPV, Max: MaxMultiPV},
-		{Name: OptPonder, Type: Check, Default: "false"},
-		{Name: OptMoveOverhead, Type: Spin, Default: strconv.Itoa(DefaultMoveOverhead), Min: MinMoveOverhead, Max: MaxMoveOverhead},
-		{Name: OptClearHash, Type: Button},
-		{Name: OptChess960, Type: Check, Default: "false"},
-		{Name: OptShowWDL, Type: Check, Default: "false"},
-		{Name: OptDebugLogFile, Type: String, Default: EmptyString},
-		{Name: OptSyzygyPath, Type: String, Default: EmptyString},
-		{Name: OptSyzygyProbeDepth, Type: Spin, Default: strconv.Itoa(DefaultProbeDepth), Min: MinProbeDepth, Max: MaxProbeDepth},
-		{Name: OptSyzygy50MoveRule, Type: Check, Default: "true"},
-		{Name: OptSyzygyProbeLimit, Type: Spin, Default: strconv.Itoa(DefaultProbeLimit), Min: MinProbeLimit, Max: MaxProbeLimit},
-		{Name: OptEvalFile, Type: String, Default: nnue.DefaultName},
-		{Name: OptUseNNUE, Type: Check, Default: strconv.FormatBool(DefaultUseNNUE)},
-	}
-}
-
-// String formats the option as a UCI "option" line.
-func (o Option) String() string {
-	switch o.Type {
-	case Spin:
-		return fmt.Sprintf("option name %s type spin default %s min %d max %d", o.Name, o.Default, o.Min, o.Max)
-	case Button:
-		return fmt.Sprintf("option name %s type button", o.Name)
-	default:
-		return fmt.Sprintf("option name %s type %s default %s", o.Name, o.Type, o.Default)
-	}
 }
 
 // Settings are the current values of the options.
@@ -138,56 +51,189 @@ type Settings struct {
 	UseNNUE      bool   // evaluate with the network instead of the hand-written evaluation
 }
 
+// optionTable declares every option once, in the order "uci" advertises
+// them: its name, type, default and range, where its value goes in the
+// Settings and what the engine does when it is set. Options, Settings'
+// defaults and SetOption all read it.
+var optionTable = []optionDef{
+	spin("Hash", tt.DefaultMB, tt.MinMB, tt.MaxMB, func(s *Settings, n int) { s.Hash = n }).
+		withAct((*Engine).checkHashLocked),
+	spin("Threads", 1, 1, search.MaxThreads, func(s *Settings, n int) { s.Threads = n }).
+		withAct(func(_ *Engine, v optValue) error { raiseProcs(v.n); return nil }),
+	spin("MultiPV", 1, 1, search.MaxMultiPV, func(s *Settings, n int) { s.MultiPV = n }),
+	check("Ponder", false, func(s *Settings, b bool) { s.Ponder = b }),
+	spin("Move Overhead", 10, 0, 5000, func(s *Settings, ms int) { s.MoveOverhead = time.Duration(ms) * time.Millisecond }),
+	button("Clear Hash", func(e *Engine, _ optValue) error { e.clearPending = true; return nil }),
+	check("UCI_Chess960", false, func(s *Settings, b bool) { s.Chess960 = b }),
+	check("UCI_ShowWDL", false, func(s *Settings, b bool) { s.ShowWDL = b }),
+	str("Debug Log File", "", func(s *Settings, path string) { s.DebugLogFile = path }),
+	// Syzygy tablebases, with Stockfish's names and defaults.
+	str("SyzygyPath", "", func(s *Settings, path string) { s.SyzygyPath = path }).
+		withAct((*Engine).openTablesLocked),
+	spin("SyzygyProbeDepth", 1, 1, 100, func(s *Settings, n int) { s.ProbeDepth = n }),
+	check("Syzygy50MoveRule", true, func(s *Settings, b bool) { s.Rule50 = b }),
+	spin("SyzygyProbeLimit", 7, 0, 7, func(s *Settings, n int) { s.ProbeLimit = n }),
+	// The evaluation network, with Stockfish's names. The empty string and
+	// <empty> also name the embedded net.
+	str("EvalFile", nnue.DefaultName, func(s *Settings, path string) { s.EvalFile = evalFileName(path) }).
+		withAct((*Engine).loadNetLocked),
+	// On: the network beat the hand-written evaluation in SPRTs
+	// (eval/nnue/README.md); false gives the hand-written evaluation.
+	check("Use NNUE", true, func(s *Settings, b bool) { s.UseNNUE = b }),
+}
+
+// optValue is a parsed option value; the field of the option's type is set.
+type optValue struct {
+	n int    // spin
+	b bool   // check
+	s string // string; "" for EmptyString
+}
+
+// optionDef is one row of optionTable.
+type optionDef struct {
+	Option
+	def optValue // the default, as Option.Default says
+	// set stores a value in the settings; nil for buttons.
+	set func(*Settings, optValue)
+	// act, when not nil, is the engine's own work for a new value (check
+	// that it fits, open files), run with e.mu held before set. An error
+	// refuses the value and leaves everything unchanged.
+	act func(*Engine, optValue) error
+}
+
+// spin declares a spin option.
+func spin(name string, def, lo, hi int, set func(*Settings, int)) optionDef {
+	return optionDef{
+		Option: Option{Name: name, Type: Spin, Default: strconv.Itoa(def), Min: lo, Max: hi},
+		def:    optValue{n: def},
+		set:    func(s *Settings, v optValue) { set(s, v.n) },
+	}
+}
+
+// check declares a check option.
+func check(name string, def bool, set func(*Settings, bool)) optionDef {
+	return optionDef{
+		Option: Option{Name: name, Type: Check, Default: strconv.FormatBool(def)},
+		def:    optValue{b: def},
+		set:    func(s *Settings, v optValue) { set(s, v.b) },
+	}
+}
+
+// str declares a string option; def "" is advertised as EmptyString.
+func str(name, def string, set func(*Settings, string)) optionDef {
+	shown := def
+	if shown == "" {
+		shown = EmptyString
+	}
+	return optionDef{
+		Option: Option{Name: name, Type: String, Default: shown},
+		def:    optValue{s: def},
+		set:    func(s *Settings, v optValue) { set(s, v.s) },
+	}
+}
+
+// button declares a button option.
+func button(name string, act func(*Engine, optValue) error) optionDef {
+	return optionDef{Option: Option{Name: name, Type: Button}, act: act}
+}
+
+// withAct returns d with act as its engine work.
+func (d optionDef) withAct(act func(*Engine, optValue) error) optionDef {
+	d.act = act
+	return d
+}
+
+// Options lists the options Kingrook supports, in the order it advertises
+// them.
+func Options() []Option {
+	opts := make([]Option, len(optionTable))
+	for i, d := range optionTable {
+		opts[i] = d.Option
+	}
+	return opts
+}
+
 // DefaultSettings returns the option defaults.
 func DefaultSettings() Settings {
-	return Settings{
-		Hash:         DefaultHash,
-		Threads:      DefaultThreads,
-		MultiPV:      DefaultMultiPV,
-		MoveOverhead: DefaultMoveOverhead * time.Millisecond,
-		ProbeDepth:   DefaultProbeDepth,
-		Rule50:       true,
-		ProbeLimit:   DefaultProbeLimit,
-		EvalFile:     nnue.DefaultName,
-		UseNNUE:      DefaultUseNNUE,
-	}
-}
-
-// lookupOption finds an option by name, case-insensitively.
-func lookupOption(name string) (Option, bool) {
-	name = strings.Join(strings.Fields(name), " ")
-	for _, o := range Options() {
-		if strings.EqualFold(o.Name, name) {
-			return o, true
+	var s Settings
+	for _, d := range optionTable {
+		if d.set != nil {
+			d.set(&s, d.def)
 		}
 	}
-	return Option{}, false
+	return s
 }
 
-// parseValue checks value against the option's type and range.
-func (o Option) parseValue(value string) (n int, b bool, s string, err error) {
-	value = strings.TrimSpace(value)
+// ValidateOption reports whether value is a valid value of the option
+// called name, with the error SetOption would give, without setting it.
+func ValidateOption(name, value string) error {
+	d, err := lookupOption(name)
+	if err != nil {
+		return err
+	}
+	_, err = d.parse(value)
+	return err
+}
+
+// String formats the option as a UCI "option" line.
+func (o Option) String() string {
 	switch o.Type {
 	case Spin:
-		n, err = strconv.Atoi(value)
+		return fmt.Sprintf("option name %s type spin default %s min %d max %d", o.Name, o.Default, o.Min, o.Max)
+	case Button:
+		return fmt.Sprintf("option name %s type button", o.Name)
+	default:
+		return fmt.Sprintf("option name %s type %s default %s", o.Name, o.Type, o.Default)
+	}
+}
+
+// lookupOption finds an option by name, case-insensitively and whatever
+// the spacing between the words of the name.
+func lookupOption(name string) (optionDef, error) {
+	name = strings.Join(strings.Fields(name), " ")
+	for _, d := range optionTable {
+		if strings.EqualFold(d.Name, name) {
+			return d, nil
+		}
+	}
+	return optionDef{}, fmt.Errorf("unknown option %q", name)
+}
+
+// parse checks value against the option's type and range.
+func (o Option) parse(value string) (optValue, error) {
+	value = strings.TrimSpace(value)
+	var v optValue
+	switch o.Type {
+	case Spin:
+		n, err := strconv.Atoi(value)
 		if err != nil {
-			return 0, false, "", fmt.Errorf("option %s: value %q is not an integer", o.Name, value)
+			return v, fmt.Errorf("option %s: value %q is not an integer", o.Name, value)
 		}
 		if n < o.Min || n > o.Max {
-			return 0, false, "", fmt.Errorf("option %s: value %d out of range %d..%d", o.Name, n, o.Min, o.Max)
+			return v, fmt.Errorf("option %s: value %d out of range %d..%d", o.Name, n, o.Min, o.Max)
 		}
+		v.n = n
 	case Check:
 		switch strings.ToLower(value) {
 		case "true":
-			b = true
+			v.b = true
 		case "false":
 		default:
-			return 0, false, "", fmt.Errorf("option %s: value %q is not true or false", o.Name, value)
+			return v, fmt.Errorf("option %s: value %q is not true or false", o.Name, value)
 		}
 	case String:
 		if value != EmptyString {
-			s = value
+			v.s = value
 		}
 	}
-	return n, b, s, nil
+	return v, nil
+}
+
+// evalFileName is the EvalFile setting for a value: the embedded net's name
+// for "" (also <empty>) and for that name, else the path.
+func evalFileName(path string) string {
+	if path == "" {
+		return nnue.DefaultName
+	}
+	return path
 }

@@ -22,3 +22,29 @@ func TestGoClocksGiven(t *testing.T) {
 		}
 	}
 }
+
+// TestGoWithoutLimitIsInfinite: a go that sets no limit searches until
+// stop, as go infinite; any limit, or ponder, keeps its own meaning.
+func TestGoWithoutLimitIsInfinite(t *testing.T) {
+	for _, c := range []struct {
+		args     []string
+		infinite bool
+	}{
+		{nil, true},
+		{[]string{"infinite"}, true},
+		{[]string{"movestogo", "20", "winc", "100", "binc", "100"}, true},
+		{[]string{"depth", "x"}, true}, // the bad value is ignored with a warning
+		{[]string{"depth", "10"}, false},
+		{[]string{"nodes", "1000"}, false},
+		{[]string{"mate", "3"}, false},
+		{[]string{"movetime", "100"}, false},
+		{[]string{"btime", "60000"}, false},
+		{[]string{"ponder", "wtime", "1000", "btime", "1000"}, false},
+		{[]string{"ponder"}, false},
+	} {
+		cmd, _ := parseGo(c.args, nil)
+		if cmd.limits.Infinite != c.infinite {
+			t.Errorf("go %v: infinite %v, want %v", c.args, cmd.limits.Infinite, c.infinite)
+		}
+	}
+}

@@ -43,24 +43,57 @@ func checkOpenings(t *testing.T, fens []string) {
 	}
 }
 
+// startKind tells which kind of start position fen is (no move played):
+// "standard" (written with KQkq), "chess960" (both back ranks in one
+// arrangement, Chess960's number 518 too when written with Shredder
+// letters) or "dfrc".
+func startKind(t *testing.T, fen string) string {
+	t.Helper()
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	switch {
+	case len(ranks) != 8 || ranks[1] != "pppppppp" || ranks[6] != "PPPPPPPP":
+		t.Fatalf("%q is not a start position", fen)
+	case ranks[0] == "rnbqkbnr" && ranks[7] == "RNBQKBNR" && f[2] == "KQkq":
+		return "standard"
+	case strings.ToLower(ranks[7]) == ranks[0]:
+		return "chess960"
+	}
+	return "dfrc"
+}
+
+// standardArrangement tells whether fen can be a standard chess position
+// as far as castling tells: its castling field is written with K, Q, k and
+// q only, and each right belongs to a king on the e-file and a rook in the
+// corner.
+func standardArrangement(t *testing.T, fen string) bool {
+	t.Helper()
+	var p movegen.Position
+	if err := p.SetFEN(fen); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Trim(strings.Fields(fen)[2], "KQkq-") == "" && standardCastling(&p)
+}
+
+// kinds counts the kinds of the start positions fens.
+func kinds(t *testing.T, fens []string) map[string]int {
+	t.Helper()
+	n := map[string]int{}
+	for _, fen := range fens {
+		n[startKind(t, fen)]++
+	}
+	return n
+}
+
 func TestGenfens(t *testing.T) {
 	fens, infos := genfensOutput(t, "genfens 30 seed 7 book None")
 	if len(fens) != 30 || len(infos) != 0 {
 		t.Fatalf("%d openings, info %q", len(fens), infos)
 	}
 	checkOpenings(t, fens)
-	// The default mix has every kind of start: standard ones keep the
-	// standard back ranks' pieces on their home squares more often than
-	// not, and Chess960 and DFRC openings use Shredder letters.
-	shredder, distinct := 0, map[string]bool{}
+	distinct := map[string]bool{}
 	for _, fen := range fens {
 		distinct[fen] = true
-		if f := strings.Fields(fen); f[2] != "-" && strings.ContainsAny(f[2], "ABCDEFGHabcdefgh") {
-			shredder++
-		}
-	}
-	if shredder == 0 || shredder == len(fens) {
-		t.Errorf("%d of %d openings with Shredder castling letters: want a mix", shredder, len(fens))
 	}
 	if len(distinct) < 28 {
 		t.Errorf("only %d distinct openings of 30", len(distinct))
@@ -84,6 +117,28 @@ func TestGenfens(t *testing.T) {
 	}
 }
 
+// TestGenfensDefaultIsStandard: what OpenBench sends without extra words
+// gives standard openings only (it plays those games as standard chess).
+// With plies 0 the same seed gives the start positions of the same lines.
+func TestGenfensDefaultIsStandard(t *testing.T) {
+	fens, infos := genfensOutput(t, "genfens 1000 seed 1 book None")
+	if len(fens) != 1000 || len(infos) != 0 {
+		t.Fatalf("%d openings, info %q", len(fens), infos)
+	}
+	checkOpenings(t, fens)
+	for _, fen := range fens {
+		if !standardArrangement(t, fen) {
+			t.Errorf("%q is not a standard opening", fen)
+		}
+	}
+	starts, _ := genfensOutput(t, "genfens 1000 seed 1 book None plies 0")
+	if n := kinds(t, starts); n["standard"] != 1000 {
+		t.Errorf("starts of genfens 1000 seed 1 book None: %v, want 1000 standard", n)
+	}
+}
+
+// TestGenfensMix: the extra words choose the kinds of start; kinds not
+// named are left out.
 func TestGenfensMix(t *testing.T) {
 	fens, infos := genfensOutput(t, "genfens 20 seed 1 book None standard 1 chess960 0 dfrc 0 plies 2")
 	if len(fens) != 20 || len(infos) != 0 {
@@ -96,25 +151,35 @@ func TestGenfensMix(t *testing.T) {
 			t.Errorf("%q is not two plies from the standard start", fen)
 		}
 	}
-	fens, _ = genfensOutput(t, "genfens 20 seed 1 book None standard 0 frc 0 dfrc 1 plies 0")
-	differ := 0
-	for _, fen := range fens {
-		ranks := strings.Split(strings.Fields(fen)[0], "/")
-		if strings.ToLower(ranks[7]) != ranks[0] {
-			differ++
+	for _, c := range []struct {
+		words string
+		want  []string // the kinds that must occur, and no others
+	}{
+		{"dfrc 1", []string{"dfrc"}},
+		{"chess960 1", []string{"chess960"}},
+		{"frc 1", []string{"chess960"}},
+		{"chess960 1 dfrc 1", []string{"chess960", "dfrc"}},
+		{"standard 1 chess960 1", []string{"standard", "chess960"}},
+		{"standard 1 frc 1 dfrc 2", []string{"standard", "chess960", "dfrc"}},
+	} {
+		fens, infos := genfensOutput(t, "genfens 100 seed 1 book None plies 0 "+c.words)
+		if len(fens) != 100 || len(infos) != 0 {
+			t.Fatalf("%s: %d openings, info %q", c.words, len(fens), infos)
 		}
-		if ranks[1] != "pppppppp" || ranks[6] != "PPPPPPPP" {
-			t.Errorf("%q is not a start position", fen)
+		n := kinds(t, fens)
+		for _, k := range c.want {
+			if n[k] == 0 {
+				t.Errorf("%s: no %s start in %v", c.words, k, n)
+			}
+			delete(n, k)
 		}
-	}
-	if differ < 15 {
-		t.Errorf("%d of 20 DFRC starts have different back ranks", differ)
-	}
-	fens, _ = genfensOutput(t, "genfens 20 seed 1 book None standard 0 chess960 1 dfrc 0 plies 0")
-	for _, fen := range fens {
-		ranks := strings.Split(strings.Fields(fen)[0], "/")
-		if strings.ToLower(ranks[7]) != ranks[0] {
-			t.Errorf("%q is not a Chess960 start", fen)
+		if len(n) != 0 {
+			t.Errorf("%s: unasked kinds %v", c.words, n)
+		}
+		for _, fen := range fens {
+			if kind := startKind(t, fen); kind != "standard" && standardArrangement(t, fen) {
+				t.Errorf("%s: %s start %q without Shredder castling letters", c.words, kind, fen)
+			}
 		}
 	}
 }
@@ -130,7 +195,7 @@ func TestGenfensBook(t *testing.T) {
 		t.Fatalf("%d openings, info %q", len(fens), infos)
 	}
 	want := map[string]bool{
-		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1":     true,
+		"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2":     true,
 		"rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2":     true,
 		"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3": true,
 	}
@@ -171,6 +236,9 @@ func TestGenfensBadArguments(t *testing.T) {
 		"genfens 10 seed 1 book None dfrc -1",
 		"genfens 10 seed 1 book None colour 1",
 		"genfens 10 seed 1 book None standard 0 chess960 0 dfrc 0",
+		"genfens 10 seed 1 book None chess960 0",
+		"genfens 10 seed 1 book None frc NaN",
+		"genfens 10 seed 1 book " + writeFile(t, dir, "badop.epd", "8/8/8/8/8/2k5/4P3/4K3 w - - hmvc x;\n"),
 		"genfens 10 seed 1 book None plies 1000",
 		"genfens 10 seed 1 book " + filepath.Join(dir, "missing.epd"),
 		"genfens 10 seed 1 book " + dir,
@@ -185,6 +253,65 @@ func TestGenfensBadArguments(t *testing.T) {
 	// A negative seed is an integer too.
 	if fens, infos := genfensOutput(t, "genfens 2 seed -3 book None"); len(fens) != 2 {
 		t.Errorf("seed -3: %q %q", fens, infos)
+	}
+}
+
+// TestGenfensBookCounters: book lines keep their half-move clock and
+// full-move number, from FEN fields or the EPD operations hmvc and fmvn.
+func TestGenfensBookCounters(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ line, want string }{
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - hmvc 7; fmvn 23;", " 7 23"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - fmvn 23; hmvc 7;", " 7 23"},
+		{`rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - c0 "hmvc 9; fmvn 9"; fmvn 4; id "x";`, " 0 4"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5;", " 0 1"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 3 12", " 3 12"},
+		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -", " 0 1"},
+	} {
+		book := writeFile(t, dir, "counters.epd", c.line+"\n")
+		fens, infos := genfensOutput(t, "genfens 1 seed 1 book "+book+" plies 0")
+		if len(fens) != 1 || !strings.HasSuffix(fens[0], c.want) {
+			t.Errorf("%q: openings %q, info %q; want a FEN ending %q", c.line, fens, infos, c.want)
+		}
+	}
+	// After one random ply, Black's, the full-move number goes on from fmvn.
+	book := writeFile(t, dir, "counters.epd", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - hmvc 7; fmvn 23;\n")
+	fens, _ := genfensOutput(t, "genfens 5 seed 1 book "+book+" plies 1")
+	for _, fen := range fens {
+		if !strings.HasSuffix(fen, " 24") {
+			t.Errorf("%q: one ply after fmvn 23 with Black to move, want move 24", fen)
+		}
+	}
+}
+
+// TestGenfensChess960Book: the openings of a Chess960 book, named so or
+// holding a position in a non-standard arrangement, are written with
+// Shredder-FEN castling letters; those of a standard book with KQkq.
+func TestGenfensChess960Book(t *testing.T) {
+	dir := t.TempDir()
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	const frc = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+	for _, c := range []struct {
+		name, lines string
+		chess960    bool
+	}{
+		{"openings.epd", start + "\n", false},
+		{"FRC_openings.epd", start + "\n", true},
+		{"dfrc.epd", start + "\n", true},
+		{"chess960-book.epd", start + "\n", true},
+		{"openings.epd", start + "\n" + frc + "\n", true},
+	} {
+		book := writeFile(t, dir, c.name, c.lines)
+		fens, infos := genfensOutput(t, "genfens 20 seed 1 book "+book+" plies 0")
+		if len(fens) != 20 {
+			t.Fatalf("%s %q: %d openings, info %q", c.name, c.lines, len(fens), infos)
+		}
+		for _, fen := range fens {
+			castling := strings.Fields(fen)[2]
+			if shredder := strings.Trim(castling, "KQkq") != ""; shredder != c.chess960 {
+				t.Errorf("%s %q: opening %q, want Shredder letters %v", c.name, c.lines, fen, c.chess960)
+			}
+		}
 	}
 }
 

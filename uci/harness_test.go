@@ -117,6 +117,17 @@ func (h *harness) sync() []string {
 	return out[:len(out)-1]
 }
 
+// noBestMove sends isready n times and fails when a bestmove comes before
+// a readyok; what names the search that must not have answered.
+func (h *harness) noBestMove(n int, what string) {
+	h.t.Helper()
+	for range n {
+		if before := h.sync(); count(before, "bestmove") != 0 {
+			h.t.Fatalf("bestmove %s: %q", what, before)
+		}
+	}
+}
+
 // finish closes the input and returns the remaining output and Run's
 // result.
 func (h *harness) finish() ([]string, error) {

@@ -139,8 +139,10 @@ func isPerft(args []string) bool {
 }
 
 // parseGo reads the arguments of "go". parseMove reads a searchmoves entry.
-// Bad values and unknown tokens are skipped with a warning. A bare "go"
-// searches until stopped.
+// Bad values and unknown tokens are skipped with a warning. A go that sets
+// no limit (a bare "go", or one with only searchmoves, movestogo or the
+// increments) is "go infinite", as the UCI specification says: no bestmove
+// before stop.
 func parseGo(args []string, parseMove func(string) (movegen.Move, error)) (goCmd, []string) {
 	var cmd goCmd
 	g := goParser{args: args}
@@ -186,7 +188,16 @@ func parseGo(args []string, parseMove func(string) (movegen.Move, error)) (goCmd
 			g.warnf("go: ignored unknown token %q", args[g.i])
 		}
 	}
+	if !lim.Ponder && !hasLimit(*lim) {
+		lim.Infinite = true
+	}
 	return cmd, g.warn
+}
+
+// hasLimit tells whether a search ends by itself: it is neither infinite
+// nor pondering and has a depth, node, mate, time or clock limit.
+func hasLimit(l search.Limits) bool {
+	return !l.Infinite && !l.Ponder && (l.Depth > 0 || l.Nodes > 0 || l.Mate > 0 || l.MoveTime > 0 || l.HasClock)
 }
 
 // goParser walks the tokens of "go", args[i] being the current one, and

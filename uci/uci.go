@@ -176,7 +176,7 @@ func (s *session) handle(line string) bool {
 	// Unknown tokens before a command are skipped (the UCI specification:
 	// "joho debug on" switches debug on).
 	i := 0
-	for i < len(fields) && !isCommand(fields[i]) {
+	for i < len(fields) && !IsCommand(fields[i]) {
 		i++
 	}
 	if i == len(fields) {
@@ -225,19 +225,17 @@ func (s *session) handle(line string) bool {
 	return true
 }
 
-// isCommand tells whether tok names a command.
-func isCommand(tok string) bool {
-	switch strings.ToLower(tok) {
+// IsCommand tells whether word names a command of the protocol loop
+// (case-insensitive); a front end tells command-line UCI commands from
+// other arguments with it.
+func IsCommand(word string) bool {
+	switch strings.ToLower(word) {
 	case "uci", "debug", "isready", "setoption", "register", "ucinewgame", "position", "go", "stop",
 		"ponderhit", "quit", "d", "eval", "bench", "genfens":
 		return true
 	}
 	return false
 }
-
-// IsCommand tells whether word names a command of the protocol loop (a
-// front end can tell command-line UCI commands from other arguments).
-func IsCommand(word string) bool { return isCommand(word) }
 
 // truncate shortens text quoted in messages.
 func truncate(s string) string {
@@ -298,7 +296,7 @@ func (s *session) setOption(line string) {
 	if path := s.eng.Settings().DebugLogFile; path != old {
 		if err := s.out.openLog(path); err != nil {
 			s.infof("cannot open the debug log file: %v", err)
-			_ = s.eng.SetOption(engine.OptDebugLogFile, old)
+			_ = s.eng.SetOption("Debug Log File", old)
 		}
 	}
 }
@@ -360,11 +358,6 @@ func (s *session) goCmd(args []string) {
 	if s.cfg.WaitForSearch && hasLimit(cmd.limits) {
 		s.eng.Wait()
 	}
-}
-
-// hasLimit tells whether a search ends by itself.
-func hasLimit(l search.Limits) bool {
-	return !l.Infinite && !l.Ponder && (l.Depth > 0 || l.Nodes > 0 || l.Mate > 0 || l.MoveTime > 0 || l.HasClock)
 }
 
 // perft prints the move count below each root move and the total, in the

@@ -66,11 +66,7 @@ func TestIsReadyDuringSearch(t *testing.T) {
 	h := newHarness(t)
 	h.send("position startpos", "go infinite")
 	h.until("info depth")
-	for range 5 {
-		if before := h.sync(); count(before, "bestmove") != 0 {
-			t.Fatalf("bestmove under go infinite before stop: %q", before)
-		}
-	}
+	h.noBestMove(5, "under go infinite before stop")
 	if !h.eng.Searching() {
 		t.Fatal("isready stopped the search")
 	}
@@ -78,9 +74,7 @@ func TestIsReadyDuringSearch(t *testing.T) {
 	line, _ := lastBest(h)
 	best, _ := bestMove(t, line)
 	mustBeLegal(t, movegen.StartFEN, nil, best, false)
-	if rest := h.sync(); count(rest, "bestmove") != 0 {
-		t.Fatalf("second bestmove: %q", rest)
-	}
+	h.noBestMove(1, "after the one expected")
 }
 
 // TestInfiniteNeverAnswersEarly: a depth-limited infinite search ends its
@@ -89,15 +83,30 @@ func TestInfiniteNeverAnswersEarly(t *testing.T) {
 	h := newHarness(t)
 	h.send("position startpos", "go infinite depth 2")
 	h.until("info depth 2")
-	for range 20 {
-		if before := h.sync(); count(before, "bestmove") != 0 {
-			t.Fatalf("bestmove before stop: %q", before)
-		}
-	}
+	h.noBestMove(20, "before stop")
 	h.send("stop")
 	line, _ := lastBest(h)
 	best, _ := bestMove(t, line)
 	mustBeLegal(t, movegen.StartFEN, nil, best, false)
+}
+
+// TestBareGoIsInfinite: a bare go searches until stop, also where the
+// search has nothing left to do: a mate in one is found at once and every
+// depth up to the deepest completes, and still no bestmove comes before
+// stop.
+func TestBareGoIsInfinite(t *testing.T) {
+	h := newHarness(t)
+	const fen = "7k/8/6K1/8/8/8/8/R7 w - - 0 1"
+	h.send("position fen "+fen, "go")
+	last := h.until(fmt.Sprintf("info depth %d ", eval.MaxPly-1))
+	if l := last[len(last)-1]; !strings.Contains(l, " score mate 1 ") {
+		t.Fatalf("deepest depth: %q, want mate 1", l)
+	}
+	h.noBestMove(5, "under a bare go before stop")
+	h.send("stop")
+	if line, _ := lastBest(h); line != "bestmove a1a8" {
+		t.Fatalf("after stop: %q, want bestmove a1a8", line)
+	}
 }
 
 func TestPonder(t *testing.T) {
@@ -105,11 +114,7 @@ func TestPonder(t *testing.T) {
 	// ponderhit: the search goes on under the clock and answers.
 	h.send("position startpos moves e2e4", "go ponder wtime 2000 btime 2000 depth 2")
 	h.until("info depth 2")
-	for range 20 {
-		if before := h.sync(); count(before, "bestmove") != 0 {
-			t.Fatalf("bestmove while pondering: %q", before)
-		}
-	}
+	h.noBestMove(20, "while pondering")
 	h.send("ponderhit")
 	line, _ := lastBest(h)
 	best, _ := bestMove(t, line)
@@ -126,9 +131,7 @@ func TestPonder(t *testing.T) {
 	line, _ = lastBest(h)
 	best, _ = bestMove(t, line)
 	mustBeLegal(t, movegen.StartFEN, []string{"e2e4", "e7e5", "g1f3"}, best, false)
-	if rest := h.sync(); count(rest, "bestmove") != 0 {
-		t.Fatalf("extra bestmove: %q", rest)
-	}
+	h.noBestMove(1, "after the one expected")
 }
 
 // TestStrayStop: stop and ponderhit while idle do nothing, and do not cut
@@ -151,9 +154,7 @@ func TestStrayStop(t *testing.T) {
 	if count(before, "info depth 3") == 0 {
 		t.Fatalf("a stop after bestmove cut the next search short: %q", before)
 	}
-	if rest := h.sync(); count(rest, "bestmove") != 0 {
-		t.Fatalf("extra bestmove: %q", rest)
-	}
+	h.noBestMove(1, "after the one expected")
 }
 
 // TestPositionDuringSearch: position stops the search (its bestmove is for
@@ -180,9 +181,7 @@ func TestGoDuringSearch(t *testing.T) {
 	lastBest(h)
 	line, _ := lastBest(h)
 	bestMove(t, line)
-	if rest := h.sync(); count(rest, "bestmove") != 0 {
-		t.Fatalf("extra bestmove: %q", rest)
-	}
+	h.noBestMove(1, "after the one expected")
 }
 
 func TestNewGameDuringSearch(t *testing.T) {
@@ -625,9 +624,7 @@ func TestNoLegalMove(t *testing.T) {
 			t.Fatalf("%s: %q", fen, line)
 		}
 		h.send("go infinite")
-		if out := h.sync(); count(out, "bestmove") != 0 {
-			t.Fatalf("%s: bestmove before stop: %q", fen, out)
-		}
+		h.noBestMove(1, "before stop in "+fen)
 		h.send("stop")
 		if line, _ := lastBest(h); line != "bestmove (none)" {
 			t.Fatalf("%s: %q", fen, line)
@@ -691,13 +688,13 @@ func TestEval(t *testing.T) {
 	pos.Make(m)
 	want := strings.Split(strings.TrimRight(eval.Trace(pos), "\n"), "\n")
 	white := -nnue.Default().EvaluatePosition(pos) // black to move
-	want = append(want, fmt.Sprintf("NNUE evaluation (default.nnue, not in use: Use NNUE is false)  %+.2f (white side)", float64(white)/100))
+	want = append(want, fmt.Sprintf("NNUE evaluation (%s, not in use: Use NNUE is false)  %+.2f (white side)", nnue.DefaultName, float64(white)/100))
 	if strings.Join(out, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("got %q, want %q", out, want)
 	}
 	h.send("setoption name Use NNUE value true", "eval")
 	out = h.sync()
-	if last := out[len(out)-1]; !strings.HasPrefix(last, "NNUE evaluation (default.nnue, in use)") {
+	if last := out[len(out)-1]; !strings.HasPrefix(last, "NNUE evaluation ("+nnue.DefaultName+", in use)") {
 		t.Fatalf("with Use NNUE: last line %q", last)
 	}
 }
@@ -766,5 +763,29 @@ func TestSyzygyPathInfo(t *testing.T) {
 	h.send("position fen 8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", "go depth 3")
 	if best, _ := lastBest(h); !strings.HasPrefix(best, "bestmove ") {
 		t.Errorf("search after a bad SyzygyPath: %q", best)
+	}
+}
+
+// TestEvalFileInfo: EvalFile answers with the net in use; a file that
+// cannot be loaded is refused with an info string and the net stays; the
+// embedded net's name, <empty> and an empty value bring the embedded net
+// back.
+func TestEvalFileInfo(t *testing.T) {
+	h := newHarness(t)
+	embedded := "info string NNUE evaluation using " + nnue.DefaultName + " (embedded)"
+	for _, c := range []struct{ cmd, want string }{
+		{"setoption name EvalFile value /nonexistent/net.nnue", "info string option EvalFile: /nonexistent/net.nnue not loaded: "},
+		{"setoption name EvalFile value " + nnue.DefaultName, embedded},
+		{"setoption name EvalFile value <empty>", embedded},
+		{"setoption name EvalFile value", embedded},
+		{"setoption name EvalFile", embedded},
+	} {
+		h.send(c.cmd)
+		if got := h.sync(); len(got) != 1 || !strings.HasPrefix(got[0], c.want) {
+			t.Errorf("%q: got %q, want %q", c.cmd, got, c.want)
+		}
+		if got := h.eng.Settings().EvalFile; got != nnue.DefaultName {
+			t.Errorf("%q: EvalFile %q, want %q", c.cmd, got, nnue.DefaultName)
+		}
 	}
 }

@@ -139,6 +139,18 @@ func (p *proc) wait() ([]string, error) {
 	}
 }
 
+// noBestMove sends isready n times and fails when a bestmove comes before
+// a readyok; what names the search that must not have answered.
+func (p *proc) noBestMove(n int, what string) {
+	p.tb.Helper()
+	for range n {
+		p.send("isready")
+		if out := p.until("readyok"); countPrefix(out, "bestmove") != 0 {
+			p.tb.Fatalf("bestmove %s: %q", what, out)
+		}
+	}
+}
+
 func countPrefix(lines []string, prefix string) int {
 	n := 0
 	for _, l := range lines {
@@ -194,30 +206,17 @@ func TestE2EIsReadyDuringSearch(t *testing.T) {
 	p := start(t)
 	p.send("position startpos", "go infinite")
 	p.until("info depth")
-	for range 3 {
-		p.send("isready")
-		if out := p.until("readyok"); countPrefix(out, "bestmove") != 0 {
-			t.Fatalf("bestmove before stop: %q", out)
-		}
-	}
+	p.noBestMove(3, "before stop")
 	p.send("stop")
 	p.until("bestmove")
-	p.send("isready")
-	if out := p.until("readyok"); countPrefix(out, "bestmove") != 0 {
-		t.Fatalf("second bestmove: %q", out)
-	}
+	p.noBestMove(1, "a second time")
 }
 
 func TestE2EPonderAndStrayStop(t *testing.T) {
 	p := start(t)
 	p.send("stop", "position startpos moves e2e4", "go ponder wtime 1000 btime 1000 depth 1")
 	p.until("info depth 1")
-	for range 5 {
-		p.send("isready")
-		if out := p.until("readyok"); countPrefix(out, "bestmove") != 0 {
-			t.Fatalf("bestmove while pondering: %q", out)
-		}
-	}
+	p.noBestMove(5, "while pondering")
 	p.send("ponderhit")
 	p.until("bestmove")
 	p.send("stop", "go depth 3")

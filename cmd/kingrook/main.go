@@ -13,9 +13,11 @@
 //	kingrook "UCI command" ...                 UCI commands, run in order, then exit
 //
 // Arguments that are not a subcommand and begin with a UCI command word are
-// UCI commands, one an argument, run in order as if typed (as Stockfish
-// does); each go with a limit finishes before the next command. OpenBench
-// runs `kingrook "genfens N seed S book None" quit` this way.
+// UCI commands, run in order as if typed, then kingrook exits; each go with
+// a limit finishes before the next command. An argument that begins with a
+// command word starts a command, any other continues the one before, so
+// `kingrook go depth 10` is one command and `kingrook "go depth 10"` the
+// same. OpenBench runs `kingrook "genfens N seed S book None" quit` this way.
 //
 // Global flags (--hash, --threads, --log-file, --log-level) come before the
 // subcommand; --hash, --threads and --log-file preset the UCI options.
@@ -27,6 +29,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/rs/zerolog"
@@ -66,8 +69,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.SetInterspersed(false)
 	var g globals
-	fs.IntVar(&g.hash, "hash", engine.DefaultHash, "transposition table size in MiB (UCI option Hash)")
-	fs.IntVar(&g.threads, "threads", engine.DefaultThreads, "search threads (UCI option Threads)")
+	defaults := engine.DefaultSettings()
+	fs.IntVar(&g.hash, "hash", defaults.Hash, "transposition table size in MiB (UCI option Hash)")
+	fs.IntVar(&g.threads, "threads", defaults.Threads, "search threads (UCI option Threads)")
 	fs.StringVar(&g.logFile, "log-file", "", "record every UCI line in and out in this file (UCI option Debug Log File)")
 	fs.StringVar(&g.logLevel, "log-level", "warn", "diagnostics on stderr: debug, info, warn, error or disabled")
 	fs.BoolVar(&g.version, "version", false, "print the version, as kingrook version does, and exit")
@@ -169,6 +173,7 @@ Usage:
   kingrook version                   print the version, Go version, SIMD use and embedded net
   kingrook "CMD" ["CMD"...]          run UCI commands in order, then exit, e.g.
                                      kingrook "position startpos" "go depth 5" quit
+                                     kingrook position startpos go depth 5
                                      kingrook "genfens 10 seed 1 book None" quit
 
 Each command takes --help.
@@ -178,11 +183,35 @@ Global flags:
 	fmt.Fprint(w, fs.FlagUsages())
 }
 
-// runCommands runs UCI commands given as arguments, one an argument, in
+// runCommands runs UCI commands given as arguments (see joinCommands) in
 // order; each go with a limit finishes before the next command.
-func runCommands(g globals, cmds []string, stdout, stderr io.Writer, log zerolog.Logger) int {
-	in := strings.NewReader(strings.Join(cmds, "\n") + "\n")
+func runCommands(g globals, args []string, stdout, stderr io.Writer, log zerolog.Logger) int {
+	in := strings.NewReader(strings.Join(joinCommands(args), "\n") + "\n")
 	return runProtocol(g, in, stdout, stderr, log, true)
+}
+
+// joinCommands groups command-line arguments into UCI commands: an
+// argument whose first word names a UCI command starts a command, and any
+// other argument continues the one before it. Both
+// `kingrook "position startpos" "go depth 12" quit` (one command an
+// argument, as OpenBench runs it) and `kingrook position startpos go depth
+// 12 quit` (one word an argument) run the same three commands. A word of a
+// command that is itself a command word (a setoption value "stop") must
+// stand in the same quoted argument as its command.
+func joinCommands(args []string) []string {
+	var cmds []string
+	for _, a := range args {
+		words := strings.Fields(a)
+		if len(words) == 0 {
+			continue
+		}
+		if len(cmds) == 0 || uci.IsCommand(words[0]) {
+			cmds = append(cmds, strings.Join(words, " "))
+		} else {
+			cmds[len(cmds)-1] += " " + strings.Join(words, " ")
+		}
+	}
+	return cmds
 }
 
 // runUCI runs the protocol loop.
@@ -225,9 +254,9 @@ func runProtocol(g globals, stdin io.Reader, stdout, stderr io.Writer, log zerol
 func newEngine(g globals, log zerolog.Logger) (*engine.Engine, error) {
 	eng := engine.New(log)
 	presets := []struct{ flag, option, value string }{
-		{"hash", engine.OptHash, fmt.Sprint(g.hash)},
-		{"threads", engine.OptThreads, fmt.Sprint(g.threads)},
-		{"log-file", engine.OptDebugLogFile, g.logFile},
+		{"hash", "Hash", fmt.Sprint(g.hash)},
+		{"threads", "Threads", fmt.Sprint(g.threads)},
+		{"log-file", "Debug Log File", g.logFile},
 	}
 	for _, p := range presets {
 		if !g.set[p.flag] {
@@ -284,7 +313,7 @@ func runBench(g globals, args []string, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", bench.DefaultDepth, "search depth per position")
 	hash := fs.Int("hash", bench.DefaultHash, "transposition table size in MiB")
 	threads := fs.Int("threads", bench.DefaultThreads, "search threads (more than one makes the node count vary)")
-	useNet := fs.Bool("nnue", engine.DefaultUseNNUE, "evaluate with the network (the UCI option Use NNUE)")
+	useNet := fs.Bool("nnue", engine.DefaultSettings().UseNNUE, "evaluate with the network (the UCI option Use NNUE)")
 	evalFile := fs.String("evalfile", "", "network file to evaluate with (implies --nnue; default: the embedded net)")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
@@ -295,16 +324,18 @@ func runBench(g globals, args []string, stdout, stderr io.Writer) int {
 	if !fs.Changed("threads") && g.set["threads"] {
 		*threads = g.threads
 	}
-	switch {
-	case *depth < 1 || *depth > eval.MaxPly:
+	if *depth < 1 || *depth > eval.MaxPly {
 		fmt.Fprintf(stderr, "kingrook bench: --depth %d out of range 1..%d\n", *depth, eval.MaxPly)
 		return exitUsage
-	case *hash < engine.MinHash || *hash > engine.MaxHash:
-		fmt.Fprintf(stderr, "kingrook bench: --hash %d out of range %d..%d\n", *hash, engine.MinHash, engine.MaxHash)
-		return exitUsage
-	case *threads < engine.MinThreads || *threads > engine.MaxThreads:
-		fmt.Fprintf(stderr, "kingrook bench: --threads %d out of range %d..%d\n", *threads, engine.MinThreads, engine.MaxThreads)
-		return exitUsage
+	}
+	for _, f := range []struct {
+		flag, option string
+		value        int
+	}{{"hash", "Hash", *hash}, {"threads", "Threads", *threads}} {
+		if err := engine.ValidateOption(f.option, strconv.Itoa(f.value)); err != nil {
+			fmt.Fprintf(stderr, "kingrook bench: --%s: %v\n", f.flag, err)
+			return exitUsage
+		}
 	}
 	cfg, err := bench.ParseArgs(fs.Args(), "")
 	if err != nil {

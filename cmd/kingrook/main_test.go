@@ -248,9 +248,9 @@ func TestBenchCommand(t *testing.T) {
 		}
 		nodes[flag] = sig[1]
 	}
-	if def := "--nnue=" + strconv.FormatBool(engine.DefaultUseNNUE); nodes[""] != nodes[def] || nodes["--nnue=true"] == nodes["--nnue=false"] {
+	if def := "--nnue=" + strconv.FormatBool(engine.DefaultSettings().UseNNUE); nodes[""] != nodes[def] || nodes["--nnue=true"] == nodes["--nnue=false"] {
 		t.Fatalf("bench signatures: default %s, --nnue=true %s, --nnue=false %s (Use NNUE default %v)",
-			nodes[""], nodes["--nnue=true"], nodes["--nnue=false"], engine.DefaultUseNNUE)
+			nodes[""], nodes["--nnue=true"], nodes["--nnue=false"], engine.DefaultSettings().UseNNUE)
 	}
 	// Stockfish's positional arguments: hash, threads, depth, positions,
 	// limit type.
@@ -398,5 +398,41 @@ func TestUCICommandArguments(t *testing.T) {
 	code, out, _ = runIn(t, "isready\n", "genfens 1 seed 1 book None dfrc x")
 	if code != 0 || !strings.HasPrefix(out, "info string genfens: ") || strings.Contains(out, "readyok") {
 		t.Errorf("bad genfens: code %d, stdout %q", code, out)
+	}
+}
+
+// TestJoinCommands: an argument that begins with a UCI command word starts
+// a command; any other argument continues the one before.
+func TestJoinCommands(t *testing.T) {
+	for _, c := range []struct {
+		args, want []string
+	}{
+		{[]string{"position startpos", "go depth 12", "quit"}, []string{"position startpos", "go depth 12", "quit"}},
+		{[]string{"go", "depth", "10"}, []string{"go depth 10"}},
+		{[]string{"position", "startpos", "moves", "e2e4", "go", "depth", "10"}, []string{"position startpos moves e2e4", "go depth 10"}},
+		{[]string{"position", "fen", "7k/8/6K1/8/8/8/8/R7", "w", "-", "-", "0", "1", "d", "quit"},
+			[]string{"position fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1", "d", "quit"}},
+		{[]string{"position startpos", "moves e2e4 e7e5", "GO", "depth 3"}, []string{"position startpos moves e2e4 e7e5", "GO depth 3"}},
+		{[]string{"genfens", "10", "seed", "1", "book", "None", "quit"}, []string{"genfens 10 seed 1 book None", "quit"}},
+		{[]string{"setoption name Hash value 32", "isready", " ", "setoption", "name", "Threads", "value", "2"},
+			[]string{"setoption name Hash value 32", "isready", "setoption name Threads value 2"}},
+	} {
+		if got := joinCommands(c.args); strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("joinCommands(%q) = %q, want %q", c.args, got, c.want)
+		}
+	}
+}
+
+// TestUCICommandWords: UCI commands given one word an argument run as the
+// commands they spell.
+func TestUCICommandWords(t *testing.T) {
+	code, out, errOut := runIn(t, "", "position", "startpos", "moves", "e2e4", "go", "depth", "3", "d")
+	i, j := strings.Index(out, "bestmove "), strings.Index(out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+	if code != 0 || errOut != "" || !strings.Contains(out, "info depth 3 ") || i < 0 || j < i || strings.Contains(out, "info string") {
+		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, _ = runIn(t, "", "genfens", "3", "seed", "5", "book", "None")
+	if code != 0 || strings.Count(out, "info string genfens ") != 3 || strings.Count(out, "\n") != 3 {
+		t.Fatalf("genfens: code %d, stdout %q", code, out)
 	}
 }

@@ -141,9 +141,10 @@ func (n *Net) Write(w io.Writer) error {
 	return nil
 }
 
-// DefaultName is the name of the embedded network, the default of the UCI
-// option EvalFile.
-const DefaultName = "default.nnue"
+// DefaultName is the embedded network's own name (the net in default.nnue,
+// see README.md's lineage), the default of the UCI option EvalFile. It
+// changes with the net it names.
+const DefaultName = "kingrook-5.nnue"
 
 // Default returns the embedded network. Every call returns a fresh copy; a
 // search loads it once and shares it.

@@ -1,0 +1,281 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kingrook/kingrook/eval/nnue"
+	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/search"
+)
+
+func TestOptionsDefaultsMatchSettings(t *testing.T) {
+	e := newEngine(t)
+	for _, o := range Options() {
+		if o.Type == Button {
+			continue
+		}
+		if err := e.SetOption(o.Name, o.Default); err != nil {
+			t.Errorf("default of %s rejected: %v", o.Name, err)
+		}
+	}
+	if got := e.Settings(); got != DefaultSettings() {
+		t.Errorf("settings after setting every default = %+v, want %+v", got, DefaultSettings())
+	}
+	want := Settings{Hash: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond, ProbeDepth: 1,
+		Rule50: true, ProbeLimit: 7, EvalFile: nnue.DefaultName, UseNNUE: true}
+	if got := DefaultSettings(); got != want {
+		t.Errorf("DefaultSettings() = %+v, want %+v", got, want)
+	}
+}
+
+func TestOptionLines(t *testing.T) {
+	want := []string{
+		"option name Hash type spin default 16 min 1 max 65536",
+		"option name Threads type spin default 1 min 1 max 256",
+		"option name MultiPV type spin default 1 min 1 max 256",
+		"option name Ponder type check default false",
+		"option name Move Overhead type spin default 10 min 0 max 5000",
+		"option name Clear Hash type button",
+		"option name UCI_Chess960 type check default false",
+		"option name UCI_ShowWDL type check default false",
+		"option name Debug Log File type string default <empty>",
+		"option name SyzygyPath type string default <empty>",
+		"option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+		"option name Syzygy50MoveRule type check default true",
+		"option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+		"option name EvalFile type string default " + nnue.DefaultName,
+		"option name Use NNUE type check default true",
+	}
+	opts := Options()
+	if len(opts) != len(want) {
+		t.Fatalf("%d options, want %d", len(opts), len(want))
+	}
+	for i, o := range opts {
+		if o.String() != want[i] {
+			t.Errorf("option %d: got %q, want %q", i, o.String(), want[i])
+		}
+	}
+}
+
+// pythonChessKeywords are where python-chess's UCI option parser
+// (chess/engine.py, _option) splits an option line: at each whole word
+// name, type, default, min, max or var, wherever it stands.
+var pythonChessKeywords = regexp.MustCompile(`\s*\b(name|type|default|min|max|var)\b\s*`)
+
+// readAsPythonChess returns the fields of an option line as python-chess
+// reads them: it splits the text after "option" at the keywords, and a
+// keyword starts its field unless that field already has a value.
+func readAsPythonChess(line string) map[string]string {
+	body := strings.TrimSpace(strings.TrimPrefix(line, "option "))
+	var tokens []string // as Python's re.split with a capturing group
+	last := 0
+	for _, l := range pythonChessKeywords.FindAllStringSubmatchIndex(body, -1) {
+		tokens = append(tokens, body[last:l[0]], body[l[2]:l[3]])
+		last = l[1]
+	}
+	tokens = append(tokens, body[last:])
+	parts := []string{"name", "type", "default", "min", "max"}
+	fields := map[string]string{}
+	current := ""
+	for _, tok := range tokens {
+		switch {
+		case tok == "var":
+			current = tok
+		case slices.Contains(parts, tok) && fields[tok] == "":
+			current = tok
+		case current == "var":
+			// The entries of a combo option, which Kingrook has none of.
+		case current != "":
+			fields[current] = tok
+		}
+	}
+	for k, v := range fields {
+		if v == "" {
+			delete(fields, k)
+		}
+	}
+	return fields
+}
+
+// TestOptionLinesReadByClients: a client that splits option lines at the
+// keywords (python-chess does, also inside a word such as default.nnue)
+// reads back each name, type, default and range.
+func TestOptionLinesReadByClients(t *testing.T) {
+	for _, o := range Options() {
+		got := readAsPythonChess(o.String())
+		want := map[string]string{"name": o.Name, "type": string(o.Type)}
+		if o.Type != Button {
+			want["default"] = o.Default
+		}
+		if o.Type == Spin {
+			want["min"], want["max"] = strconv.Itoa(o.Min), strconv.Itoa(o.Max)
+		}
+		if len(got) != len(want) {
+			t.Errorf("%q read as %q, want %q", o.String(), got, want)
+			continue
+		}
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("%q: %s read as %q, want %q", o.String(), k, got[k], v)
+			}
+		}
+	}
+	// The reader above is python-chess's: it misreads the name the
+	// embedded net once had.
+	if got := readAsPythonChess("option name EvalFile type string default default.nnue")["default"]; got != ".nnue" {
+		t.Errorf("the python-chess reader gives %q for default.nnue, want .nnue", got)
+	}
+}
+
+func TestSetOption(t *testing.T) {
+	tests := []struct {
+		name, value string
+		ok          bool
+		check       func(Settings) bool
+	}{
+		{"Hash", "64", true, func(s Settings) bool { return s.Hash == 64 }},
+		{"hash", " 32 ", true, func(s Settings) bool { return s.Hash == 32 }},
+		{"Hash", "0", false, nil},
+		{"Hash", "65537", false, nil},
+		{"Hash", "abc", false, nil},
+		{"Hash", "", false, nil},
+		{"Threads", "4", true, func(s Settings) bool { return s.Threads == 4 }},
+		{"Threads", "257", false, nil},
+		{"MultiPV", "3", true, func(s Settings) bool { return s.MultiPV == 3 }},
+		{"multipv", "-1", false, nil},
+		{"Ponder", "true", true, func(s Settings) bool { return s.Ponder }},
+		{"Ponder", "yes", false, nil},
+		{"move overhead", "100", true, func(s Settings) bool { return s.MoveOverhead == 100*time.Millisecond }},
+		{"Move  Overhead", "0", true, func(s Settings) bool { return s.MoveOverhead == 0 }},
+		{"Move Overhead", "5001", false, nil},
+		{"UCI_Chess960", "TRUE", true, func(s Settings) bool { return s.Chess960 }},
+		{"uci_showwdl", "true", true, func(s Settings) bool { return s.ShowWDL }},
+		{"Debug Log File", "/tmp/some file.log", true, func(s Settings) bool { return s.DebugLogFile == "/tmp/some file.log" }},
+		{"Debug Log File", "<empty>", true, func(s Settings) bool { return s.DebugLogFile == "" }},
+		{"Clear Hash", "", true, func(Settings) bool { return true }},
+		{"SyzygyPath", "/nonexistent/tables", true, func(s Settings) bool { return s.SyzygyPath == "/nonexistent/tables" }},
+		{"syzygyprobedepth", "10", true, func(s Settings) bool { return s.ProbeDepth == 10 }},
+		{"SyzygyProbeDepth", "0", false, nil},
+		{"SyzygyProbeDepth", "101", false, nil},
+		{"Syzygy50MoveRule", "false", true, func(s Settings) bool { return !s.Rule50 }},
+		{"SyzygyProbeLimit", "5", true, func(s Settings) bool { return s.ProbeLimit == 5 }},
+		{"SyzygyProbeLimit", "8", false, nil},
+		{"EvalFile", "/nonexistent/net.nnue", false, nil},
+		{"Use NNUE", "false", true, func(s Settings) bool { return !s.UseNNUE }},
+		{"NoSuchOption", "1", false, nil},
+		{"", "1", false, nil},
+	}
+	for _, tc := range tests {
+		e := newEngine(t)
+		before := e.Settings()
+		err := e.SetOption(tc.name, tc.value)
+		if (err == nil) != tc.ok {
+			t.Errorf("SetOption(%q, %q) error = %v, want ok=%v", tc.name, tc.value, err, tc.ok)
+			continue
+		}
+		if verr := ValidateOption(tc.name, tc.value); tc.name != "EvalFile" && (verr == nil) != tc.ok {
+			t.Errorf("ValidateOption(%q, %q) = %v, SetOption gave %v", tc.name, tc.value, verr, err)
+		}
+		if !tc.ok && e.Settings() != before {
+			t.Errorf("SetOption(%q, %q) failed but changed the settings", tc.name, tc.value)
+		}
+		if tc.ok && !tc.check(e.Settings()) {
+			t.Errorf("SetOption(%q, %q): settings %+v", tc.name, tc.value, e.Settings())
+		}
+	}
+}
+
+// writeNet writes a copy of the embedded net and a malformed net to dir.
+func writeNet(t *testing.T, dir string) (good, bad string) {
+	t.Helper()
+	good = filepath.Join(dir, "copy.nnue")
+	f, err := os.Create(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := nnue.Default().Write(f); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	bad = filepath.Join(dir, "bad.nnue")
+	if err := os.WriteFile(bad, []byte("KRNN but not a network"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return good, bad
+}
+
+// TestEvalFile: EvalFile loads a net file; a missing or malformed file is
+// refused and the current net stays; the embedded net's name, the empty
+// string and <empty> bring the embedded net back.
+func TestEvalFile(t *testing.T) {
+	if nnue.DefaultName == "default.nnue" || !strings.HasSuffix(nnue.DefaultName, ".nnue") {
+		t.Errorf("the embedded net is called %q: want its own name, a .nnue file name", nnue.DefaultName)
+	}
+	e := newEngine(t)
+	if s := e.Settings(); s.EvalFile != nnue.DefaultName {
+		t.Fatalf("default EvalFile %q, want %q", s.EvalFile, nnue.DefaultName)
+	}
+	good, bad := writeNet(t, t.TempDir())
+	for _, c := range []struct {
+		value, wantFile, notice string
+		ok                      bool
+	}{
+		{good, good, "NNUE evaluation using " + good, true},
+		{filepath.Join(filepath.Dir(good), "missing.nnue"), good, "", false},
+		{bad, good, "", false},
+		{nnue.DefaultName, nnue.DefaultName, "(embedded)", true},
+		{good, good, "NNUE evaluation using " + good, true},
+		{"<empty>", nnue.DefaultName, "(embedded)", true},
+		{good, good, "NNUE evaluation using " + good, true},
+		{"", nnue.DefaultName, "(embedded)", true},
+	} {
+		net := e.net
+		err := e.SetOption("EvalFile", c.value)
+		if (err == nil) != c.ok {
+			t.Fatalf("EvalFile %q: error %v, want ok=%v", c.value, err, c.ok)
+		}
+		if err != nil && (!strings.Contains(err.Error(), "not loaded") || e.net != net) {
+			t.Errorf("EvalFile %q: error %q, net changed %v", c.value, err, e.net != net)
+		}
+		if n := e.TakeNotice(); !strings.Contains(n, c.notice) || (c.notice == "") != (n == "") {
+			t.Errorf("EvalFile %q: notice %q, want it to contain %q", c.value, n, c.notice)
+		}
+		if got := e.Settings().EvalFile; got != c.wantFile {
+			t.Errorf("EvalFile %q: EvalFile now %q, want %q", c.value, got, c.wantFile)
+		}
+		if embedded := e.net == nil; embedded != (c.wantFile == nnue.DefaultName) {
+			t.Errorf("EvalFile %q: embedded net in use %v", c.value, embedded)
+		}
+	}
+}
+
+// TestUseNNUE: Use NNUE selects the network for the search.
+func TestUseNNUE(t *testing.T) {
+	e := newEngine(t)
+	nodes := map[bool]uint64{}
+	for _, use := range []bool{false, true} {
+		if err := e.SetOption("use nnue", strconv.FormatBool(use)); err != nil {
+			t.Fatal(err)
+		}
+		e.NewGame()
+		done := make(chan search.Result, 1)
+		e.Go(search.Limits{Depth: 6}, nil, func(r search.Result) { done <- r })
+		r := <-done
+		if r.BestMove == movegen.NoMove {
+			t.Fatalf("Use NNUE %v: no move", use)
+		}
+		nodes[use] = r.Nodes
+	}
+	if nodes[false] == nodes[true] {
+		t.Errorf("Use NNUE changes nothing: %d nodes both ways", nodes[false])
+	}
+}
