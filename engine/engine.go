@@ -134,11 +134,11 @@ func (e *Engine) checkHashLocked(v optValue) error {
 // current net stays.
 func (e *Engine) loadNetLocked(v optValue) error {
 	path := evalFileName(v.s)
-	if path == nnue.DefaultName {
-		if e.set.EvalFile != nnue.DefaultName {
+	if path == nnue.EmbeddedName() {
+		if e.set.EvalFile != nnue.EmbeddedName() {
 			e.net = nil // the embedded net is read again when first needed
 		}
-		e.notice = "NNUE evaluation using " + nnue.DefaultName + " (embedded)"
+		e.notice = "NNUE evaluation using " + nnue.EmbeddedName() + " (embedded)"
 		return nil
 	}
 	n, err := nnue.LoadFile(path)

@@ -47,7 +47,7 @@ type Settings struct {
 	ProbeDepth   int    // SyzygyProbeDepth: least depth of a probe in the tree
 	Rule50       bool   // Syzygy50MoveRule: cursed wins and blessed losses are draws
 	ProbeLimit   int    // SyzygyProbeLimit: most pieces probed
-	EvalFile     string // the network in use: nnue.DefaultName (embedded) or a file's path
+	EvalFile     string // the network in use: nnue.EmbeddedName() (embedded) or a file's path
 	UseNNUE      bool   // evaluate with the network instead of the hand-written evaluation
 }
 
@@ -75,7 +75,7 @@ var optionTable = []optionDef{
 	spin("SyzygyProbeLimit", 7, 0, 7, func(s *Settings, n int) { s.ProbeLimit = n }),
 	// The evaluation network, with Stockfish's names. The empty string and
 	// <empty> also name the embedded net.
-	str("EvalFile", nnue.DefaultName, func(s *Settings, path string) { s.EvalFile = evalFileName(path) }).
+	str("EvalFile", nnue.EmbeddedName(), func(s *Settings, path string) { s.EvalFile = evalFileName(path) }).
 		withAct((*Engine).loadNetLocked),
 	// On: the network beat the hand-written evaluation in SPRTs
 	// (eval/nnue/README.md); false gives the hand-written evaluation.
@@ -233,7 +233,7 @@ func (o Option) parse(value string) (optValue, error) {
 // for "" (also <empty>) and for that name, else the path.
 func evalFileName(path string) string {
 	if path == "" {
-		return nnue.DefaultName
+		return nnue.EmbeddedName()
 	}
 	return path
 }

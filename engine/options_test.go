@@ -29,7 +29,7 @@ func TestOptionsDefaultsMatchSettings(t *testing.T) {
 		t.Errorf("settings after setting every default = %+v, want %+v", got, DefaultSettings())
 	}
 	want := Settings{Hash: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond, ProbeDepth: 1,
-		Rule50: true, ProbeLimit: 7, EvalFile: nnue.DefaultName, UseNNUE: true}
+		Rule50: true, ProbeLimit: 7, EvalFile: nnue.EmbeddedName(), UseNNUE: true}
 	if got := DefaultSettings(); got != want {
 		t.Errorf("DefaultSettings() = %+v, want %+v", got, want)
 	}
@@ -50,7 +50,7 @@ func TestOptionLines(t *testing.T) {
 		"option name SyzygyProbeDepth type spin default 1 min 1 max 100",
 		"option name Syzygy50MoveRule type check default true",
 		"option name SyzygyProbeLimit type spin default 7 min 0 max 7",
-		"option name EvalFile type string default " + nnue.DefaultName,
+		"option name EvalFile type string default " + nnue.EmbeddedName(),
 		"option name Use NNUE type check default true",
 	}
 	opts := Options()
@@ -217,12 +217,12 @@ func writeNet(t *testing.T, dir string) (good, bad string) {
 // refused and the current net stays; the embedded net's name, the empty
 // string and <empty> bring the embedded net back.
 func TestEvalFile(t *testing.T) {
-	if nnue.DefaultName == "default.nnue" || !strings.HasSuffix(nnue.DefaultName, ".nnue") {
-		t.Errorf("the embedded net is called %q: want its own name, a .nnue file name", nnue.DefaultName)
+	if nnue.DefaultName == "default.nnue" || !strings.HasSuffix(nnue.EmbeddedName(), ".nnue") {
+		t.Errorf("the embedded net is called %q: want its own name, a .nnue file name", nnue.EmbeddedName())
 	}
 	e := newEngine(t)
-	if s := e.Settings(); s.EvalFile != nnue.DefaultName {
-		t.Fatalf("default EvalFile %q, want %q", s.EvalFile, nnue.DefaultName)
+	if s := e.Settings(); s.EvalFile != nnue.EmbeddedName() {
+		t.Fatalf("default EvalFile %q, want %q", s.EvalFile, nnue.EmbeddedName())
 	}
 	good, bad := writeNet(t, t.TempDir())
 	for _, c := range []struct {
@@ -232,11 +232,11 @@ func TestEvalFile(t *testing.T) {
 		{good, good, "NNUE evaluation using " + good, true},
 		{filepath.Join(filepath.Dir(good), "missing.nnue"), good, "", false},
 		{bad, good, "", false},
-		{nnue.DefaultName, nnue.DefaultName, "(embedded)", true},
+		{nnue.EmbeddedName(), nnue.EmbeddedName(), "(embedded)", true},
 		{good, good, "NNUE evaluation using " + good, true},
-		{"<empty>", nnue.DefaultName, "(embedded)", true},
+		{"<empty>", nnue.EmbeddedName(), "(embedded)", true},
 		{good, good, "NNUE evaluation using " + good, true},
-		{"", nnue.DefaultName, "(embedded)", true},
+		{"", nnue.EmbeddedName(), "(embedded)", true},
 	} {
 		net := e.net
 		err := e.SetOption("EvalFile", c.value)
@@ -252,7 +252,7 @@ func TestEvalFile(t *testing.T) {
 		if got := e.Settings().EvalFile; got != c.wantFile {
 			t.Errorf("EvalFile %q: EvalFile now %q, want %q", c.value, got, c.wantFile)
 		}
-		if embedded := e.net == nil; embedded != (c.wantFile == nnue.DefaultName) {
+		if embedded := e.net == nil; embedded != (c.wantFile == nnue.EmbeddedName()) {
 			t.Errorf("EvalFile %q: embedded net in use %v", c.value, embedded)
 		}
 	}
