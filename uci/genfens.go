@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kingrook/kingrook/eval/selfplay"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -49,13 +48,13 @@ type genfensCmd struct {
 	n     int
 	seed  uint64
 	book  string // "" for none
-	mix   selfplay.Mix
+	mix   movegen.VariantMix
 	plies int
 }
 
 // parseGenfens reads the arguments of genfens.
 func parseGenfens(args []string) (genfensCmd, error) {
-	c := genfensCmd{mix: selfplay.Mix{Standard: 1, Chess960: 1, DFRC: 1}, plies: -1}
+	c := genfensCmd{mix: movegen.VariantMix{Standard: 1, Chess960: 1, DFRC: 1}, plies: -1}
 	usage := errors.New("genfens: expected genfens N seed S book <None|file> [standard W] [chess960 W] [dfrc W] [plies N]")
 	if len(args) < 5 || !strings.EqualFold(args[1], "seed") || !strings.EqualFold(args[3], "book") {
 		return c, usage
@@ -200,17 +199,17 @@ func genfensLines(c genfensCmd, book []string) ([]string, error) {
 	var pos movegen.Position
 	for i := range c.n {
 		rng := rand.New(rand.NewPCG(c.seed, uint64(i)))
-		start, v := "", selfplay.Standard
+		start, v := "", movegen.Standard
 		if len(book) > 0 {
 			start = book[rng.IntN(len(book))]
 		} else {
 			v = c.mix.Pick(rng)
-			start = selfplay.StartFEN(v, rng)
+			start = movegen.RandomStartFEN(v, rng)
 		}
-		if err := selfplay.RandomPlies(&pos, start, c.plies, rng); err != nil {
+		if err := movegen.RandomPlies(&pos, start, c.plies, rng); err != nil {
 			return nil, err
 		}
-		fens = append(fens, pos.FEN(v != selfplay.Standard))
+		fens = append(fens, pos.FEN(v != movegen.Standard))
 	}
 	return fens, nil
 }

@@ -49,7 +49,7 @@ type playConfig struct {
 	threads     int
 	hash        int
 	seed        uint64
-	mix         selfplay.Mix
+	mix         movegen.VariantMix
 	randomPlies int
 	format      string
 	out         string
@@ -349,7 +349,7 @@ func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand
 		if ctx.Err() != nil {
 			return nil, st
 		}
-		if _, err := selfplay.RandomOpening(&pos, c.mix, c.randomPlies, rng); err != nil {
+		if _, err := movegen.RandomOpening(&pos, c.mix, c.randomPlies, rng); err != nil {
 			continue // every draw of moves ended the game: draw another start
 		}
 		res := pool.Search(ctx, &pos, search.Limits{Depth: openingDepth}, c.opts, nil)
