@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/kingrook/kingrook/eval/selfplay"
+	"github.com/kingrook/kingrook/cmd/internal/selfplay"
 )
 
 // maxWarnings bounds the skipped games reported one by one.

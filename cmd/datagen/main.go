@@ -17,7 +17,7 @@
 // insufficient material or adjudication.
 //
 // Output (--format):
-//   - binary (the default): every game whole, in the eval/selfplay format
+//   - binary (the default): every game whole, in the cmd/internal/selfplay format
 //     (about 4 bytes a position); the trainer reads it, and `datagen export`
 //     prints it as text;
 //   - text: the training positions, `FEN | score | result` (score in

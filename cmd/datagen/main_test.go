@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kingrook/kingrook/eval/selfplay"
+	"github.com/kingrook/kingrook/cmd/internal/selfplay"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
 	"github.com/kingrook/kingrook/tt"
@@ -252,11 +252,12 @@ func TestTextFormats(t *testing.T) {
 	}
 }
 
-// TestPGNConversion converts testdata/evals.pgn (written by hand) and
-// prints it back as text.
+// TestPGNConversion converts the PGN reader's fixture (written by hand,
+// in cmd/internal/selfplay/testdata) and prints it back as text.
 func TestPGNConversion(t *testing.T) {
+	evalsPGN := filepath.Join("..", "internal", "selfplay", "testdata", "evals.pgn")
 	out := filepath.Join(t.TempDir(), "pgn.bin")
-	_, stderr := datagen(t, "pgn", "--out", out, "testdata/evals.pgn")
+	_, stderr := datagen(t, "pgn", "--out", out, evalsPGN)
 	if !strings.Contains(stderr, "5 games, 24 plies converted; 2 games skipped") ||
 		!strings.Contains(stderr, "pgn game 6: move 1 (e5)") {
 		t.Errorf("stderr: %s", stderr)

@@ -15,8 +15,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/kingrook/kingrook/cmd/internal/selfplay"
 	"github.com/kingrook/kingrook/eval/nnue"
-	"github.com/kingrook/kingrook/eval/selfplay"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
 	"github.com/kingrook/kingrook/tt"

@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kingrook/kingrook/cmd/internal/selfplay"
 	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/eval/nnue"
-	"github.com/kingrook/kingrook/eval/selfplay"
 	"github.com/kingrook/kingrook/movegen"
 )
 

@@ -3,7 +3,7 @@
 //
 // It reads "FEN | score | result" lines (score in centipawns and result
 // 1.0/0.5/0.0, both from White's view) and cmd/datagen's binary games
-// (eval/selfplay, positions chosen by selfplay.TrainingFilter like the
+// (cmd/internal/selfplay, positions chosen by selfplay.TrainingFilter like the
 // shared corpus), either plain or gzip-compressed (other formats plug in
 // through the Reader interface), keeps every --holdout-th block of
 // --block consecutive positions back for validation, and trains the float

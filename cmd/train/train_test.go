@@ -15,8 +15,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kingrook/kingrook/cmd/internal/selfplay"
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/eval/nnue"
-	"github.com/kingrook/kingrook/eval/selfplay"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -392,7 +393,7 @@ func TestBinaryReader(t *testing.T) {
 			score := int16(r.IntN(900) - 450)
 			switch ply % 17 {
 			case 5:
-				score = selfplay.Mate - 7 // a mate score: never trained on
+				score = eval.Mate - 7 // a mate score: never trained on
 			case 11:
 				score = 2500 // beyond the filter's limit
 			}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -59,9 +60,9 @@ func randomGame(rng *rand.Rand, v movegen.Variant, c *counts) *Game {
 		case 0:
 			score = NoScore
 		case 1:
-			score = Mate - int16(rng.IntN(40))
+			score = eval.Mate - int16(rng.IntN(40))
 		case 2:
-			score = -Mate + int16(rng.IntN(40))
+			score = -eval.Mate + int16(rng.IntN(40))
 		}
 		g.Plies = append(g.Plies, Ply{Move: m, Score: score})
 		pos.Make(m)

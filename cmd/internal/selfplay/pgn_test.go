@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -20,10 +21,10 @@ func TestParseEvalComment(t *testing.T) {
 		{"-1.20/9 1.1s", -120, true},
 		{"0.00/1 0s", 0, true},
 		{"-0.20/11, 0.310s, n=12345", -20, true},
-		{"+M5/20 0.1s", Mate - 9, true},
-		{"-M5/20 0.1s", -(Mate - 10), true},
-		{"+M1/1", Mate - 1, true},
-		{"+400.00/3", MateBound - 1, true},
+		{"+M5/20 0.1s", eval.Mate - 9, true},
+		{"-M5/20 0.1s", -(eval.Mate - 10), true},
+		{"+M1/1", eval.Mate - 1, true},
+		{"+400.00/3", eval.MateInMaxPly - 1, true},
 		{"book", 0, false},
 		{"White wins by adjudication", 0, false},
 		{"", 0, false},
@@ -53,8 +54,8 @@ func TestPGNFile(t *testing.T) {
 		{"rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w HAha - 0 2",
 			[]int{30, 25, 40, 30, 31, 20, 25, 21, 20, 15}, WhiteWins},
 		{"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1", []int{10, 5, 0, 0}, Draw},
-		{"7k/P7/6K1/8/8/8/8/8 w - - 0 1", []int{Mate - 1}, WhiteWins},
-		{"6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1", []int{Mate - 2, Mate - 1, Mate - 198, 500}, WhiteWins},
+		{"7k/P7/6K1/8/8/8/8/8 w - - 0 1", []int{eval.Mate - 1}, WhiteWins},
+		{"6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1", []int{eval.Mate - 2, eval.Mate - 1, eval.Mate - 198, 500}, WhiteWins},
 		{movegen.StartFEN, []int{20, 10, NoScore, NoScore, 15}, Draw},
 	}
 	r := NewPGNReader(f)

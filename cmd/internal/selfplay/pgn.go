@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -374,9 +375,9 @@ func parseEvalComment(c string) (int, bool) {
 				continue
 			}
 			if sign > 0 {
-				return Mate - max(1, 2*n-1), true // mate in n moves: 2n-1 plies
+				return eval.Mate - max(1, 2*n-1), true // mate in n moves: 2n-1 plies
 			}
-			return -(Mate - 2*n), true // mated in n moves: 2n plies
+			return -(eval.Mate - 2*n), true // mated in n moves: 2n plies
 		}
 		if !strings.Contains(num, ".") {
 			continue // a pawn score has decimals: "0.00"
@@ -386,7 +387,7 @@ func parseEvalComment(c string) (int, bool) {
 			continue
 		}
 		cp := int(math.Round(v * 100))
-		return sign * max(-(MateBound-1), min(MateBound-1, cp)), true
+		return sign * max(-(eval.MateInMaxPly-1), min(eval.MateInMaxPly-1, cp)), true
 	}
 	return 0, false
 }
