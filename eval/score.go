@@ -33,3 +33,29 @@ func MateMoves(s int) int {
 	}
 	return -(Mate + s) / 2
 }
+
+// ScoreToTT converts a score found at ply, whose mate distance counts from
+// the root, to the form the transposition table keeps: mate distance counted
+// from the node itself, so that the entry stays right when the position is
+// reached at another ply. Scores that are not mates are kept as they are.
+func ScoreToTT(s, ply int) int {
+	switch {
+	case s >= MateInMaxPly:
+		return s + ply
+	case s <= -MateInMaxPly:
+		return s - ply
+	}
+	return s
+}
+
+// ScoreFromTT converts a score read from the transposition table back to a
+// mate distance from the root for a node at ply (the inverse of ScoreToTT).
+func ScoreFromTT(s, ply int) int {
+	switch {
+	case s >= MateInMaxPly:
+		return s - ply
+	case s <= -MateInMaxPly:
+		return s + ply
+	}
+	return s
+}

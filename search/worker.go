@@ -334,7 +334,7 @@ func (w *worker) probeTT(n *node) (score int, done bool) {
 	pos := w.pos
 	n.key = pos.Key()
 	if n.excluded == movegen.NoMove {
-		n.te, n.hit = w.table.Probe(n.key, n.ply)
+		n.te, n.hit = w.ttLookup(n.key, n.ply)
 	}
 	if n.hit {
 		n.ttMove = n.te.Move
@@ -379,7 +379,7 @@ func (w *worker) evaluateNode(n *node) {
 		}
 		n.evalScore = refineEval(n.te, n.hit, n.staticEval)
 		if !n.hit {
-			w.table.Store(n.key, n.ply, movegen.NoMove, 0, n.staticEval, evalOnlyDepth, tt.BoundNone, n.ttPV)
+			w.ttRecord(n.key, n.ply, movegen.NoMove, 0, n.staticEval, evalOnlyDepth, tt.BoundNone, n.ttPV)
 		}
 	}
 	n.f.staticEval = n.staticEval
@@ -676,7 +676,7 @@ func (w *worker) finishNode(n *node, res *loopResult) int {
 	res.bestScore = min(res.bestScore, n.tbCeil)
 	if n.excluded == movegen.NoMove && !(n.ply == 0 && w.pvIdx > 0) {
 		bound := boundFor(res.bestScore, n.origAlpha, n.beta, n.pvNode)
-		w.table.Store(n.key, n.ply, res.bestMove, res.bestScore, n.staticEval, n.depth, bound, n.ttPV)
+		w.ttRecord(n.key, n.ply, res.bestMove, res.bestScore, n.staticEval, n.depth, bound, n.ttPV)
 	}
 	return res.bestScore
 }
@@ -758,7 +758,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 
 	key := pos.Key()
-	te, hit := w.table.Probe(key, ply)
+	te, hit := w.ttLookup(key, ply)
 	if !pvNode && hit && pos.Rule50() < ttCutoffMaxRule50 && ttCuts(te, alpha, beta) {
 		return te.Score
 	}
@@ -779,7 +779,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 		if bestScore >= beta {
 			if !hit {
-				w.table.Store(key, ply, movegen.NoMove, bestScore, staticEval, evalOnlyDepth, tt.BoundLower, false)
+				w.ttRecord(key, ply, movegen.NoMove, bestScore, staticEval, evalOnlyDepth, tt.BoundLower, false)
 			}
 			return bestScore
 		}
@@ -823,7 +823,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if inCheck && moveCount == 0 {
 		return eval.MatedIn(ply)
 	}
-	w.table.Store(key, ply, bestMove, bestScore, staticEval, qsDepth, boundFor(bestScore, origAlpha, beta, pvNode), ttPV)
+	w.ttRecord(key, ply, bestMove, bestScore, staticEval, qsDepth, boundFor(bestScore, origAlpha, beta, pvNode), ttPV)
 	return bestScore
 }
 
