@@ -287,8 +287,8 @@ func (w *worker) setRootMoves(root []movegen.Move) {
 	for i, m := range root {
 		rm := &w.rootMoves[i]
 		pv := rm.pv[:0]
-		if cap(pv) < maxPly+1 {
-			pv = make([]movegen.Move, 0, maxPly+1)
+		if cap(pv) < eval.MaxPly+1 {
+			pv = make([]movegen.Move, 0, eval.MaxPly+1)
 		}
 		*rm = rootMove{move: m, score: -infinite, prevScore: -infinite, pv: append(pv, m)}
 	}
@@ -410,7 +410,7 @@ func (w *worker) iterate(onInfo func(Info)) {
 		w.stack[i] = frame{staticEval: -infinite}
 		w.stack[i].cont = &w.hist.cont[0][0][0]
 	}
-	maxDepth := maxPly - 1
+	maxDepth := eval.MaxPly - 1
 	if p.limits.Depth > 0 {
 		maxDepth = min(maxDepth, p.limits.Depth)
 	}

@@ -11,7 +11,6 @@ import (
 )
 
 const (
-	maxPly      = eval.MaxPly
 	stackOffset = 6 // frames below ply 0: ply-1 .. ply-4 are read, so at least 4
 	stackSpare  = 4 // frames above the ply limit: ply+1 is written, so at least 1
 	infinite    = eval.Infinite
@@ -43,7 +42,7 @@ type frame struct {
 	killers    [2]movegen.Move // quiet cutoff moves of the parent's earlier children (at the root: of the search)
 	inCheck    bool
 	doubleExt  int // double extensions on the line to this ply
-	pv         [maxPly + 1]movegen.Move
+	pv         [eval.MaxPly + 1]movegen.Move
 	pvLen      int
 }
 
@@ -72,7 +71,7 @@ type worker struct {
 	hist  histories
 
 	// per search
-	stack      [maxPly + stackOffset + stackSpare]frame
+	stack      [eval.MaxPly + stackOffset + stackSpare]frame
 	rootMoves  []rootMove
 	pvIdx      int
 	rootDepth  int
@@ -100,7 +99,7 @@ func (w *worker) setNet(n *nnue.Net) {
 	if n != w.net || (n != nil && len(w.accs) == 0) {
 		w.net, w.accs = n, nil
 		if n != nil {
-			w.accs = n.NewAccumulators(maxPly + 1)
+			w.accs = n.NewAccumulators(eval.MaxPly + 1)
 		}
 	}
 	if n != nil {
@@ -239,7 +238,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if depth <= 0 {
 		return w.qsearch(alpha, beta, ply)
 	}
-	n := node{f: f, alpha: alpha, beta: beta, depth: min(depth, maxPly-1), ply: ply,
+	n := node{f: f, alpha: alpha, beta: beta, depth: min(depth, eval.MaxPly-1), ply: ply,
 		pvNode: beta-alpha > 1, cutNode: cutNode, inCheck: w.pos.InCheck(), excluded: f.excluded,
 		tbFloor: -infinite, tbCeil: infinite}
 	f.inCheck = n.inCheck
@@ -307,7 +306,7 @@ func (w *worker) interiorExit(n *node) (score int, done bool) {
 		}
 		return eval.MatedIn(n.ply), true
 	}
-	if n.ply >= maxPly-1 {
+	if n.ply >= eval.MaxPly-1 {
 		return w.plyLimitScore(n.inCheck, n.ply), true
 	}
 	// 3. Mate-distance pruning.
@@ -753,7 +752,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if pos.Rule50() >= rule50Plies && (!inCheck || pos.HasLegalMove()) {
 		return w.drawScore()
 	}
-	if ply >= maxPly-1 {
+	if ply >= eval.MaxPly-1 {
 		return w.plyLimitScore(inCheck, ply)
 	}
 
