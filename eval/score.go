@@ -25,6 +25,15 @@ func MateIn(ply int) int { return Mate - ply }
 // IsMate tells whether s is a mate score (for either side).
 func IsMate(s int) bool { return s >= MateInMaxPly || s <= -MateInMaxPly }
 
+// Abs returns the magnitude of a score (or of any other int: a margin, a
+// distance to zeroing).
+func Abs(s int) int {
+	if s < 0 {
+		return -s
+	}
+	return s
+}
+
 // MateMoves converts a mate score to UCI's "mate N" (moves, negative when
 // being mated).
 func MateMoves(s int) int {

@@ -39,3 +39,11 @@ func TestScoreTT(t *testing.T) {
 		t.Errorf("stored mate: %d, want %d", got, MateIn(5))
 	}
 }
+
+func TestAbs(t *testing.T) {
+	for _, c := range []struct{ in, want int }{{0, 0}, {7, 7}, {-7, 7}, {-Mate, Mate}, {MatedIn(3), MateIn(3)}} {
+		if got := Abs(c.in); got != c.want {
+			t.Errorf("Abs(%d) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}

@@ -49,13 +49,15 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/kingrook/kingrook/cmd/internal/cli"
 )
 
 // Exit codes.
 const (
-	exitOK      = 0
-	exitFailure = 1
-	exitUsage   = 2
+	exitOK      = cli.ExitOK
+	exitFailure = cli.ExitFailure
+	exitUsage   = cli.ExitUsage
 )
 
 func main() {

@@ -311,6 +311,17 @@ func TestBadArguments(t *testing.T) {
 		if code := run(context.Background(), args, strings.NewReader(""), io.Discard, &stderr); code != exitUsage {
 			t.Errorf("%q: exit %d, want %d (%s)", args, code, exitUsage, stderr.String())
 		}
+		if !strings.HasPrefix(stderr.String(), "datagen") {
+			t.Errorf("%q: no message on stderr: %q", args, stderr.String())
+		}
+	}
+	// --help prints the usage to stdout and succeeds.
+	for _, args := range [][]string{{"--help"}, {"pgn", "--help"}, {"export", "-h"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), args, strings.NewReader(""), &stdout, &stderr); code != exitOK ||
+			!strings.HasPrefix(stdout.String(), "Usage: datagen") || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, stdout.String(), stderr.String())
+		}
 	}
 	for _, args := range [][]string{
 		{"--games", "1", "--out", text},        // appending games to a text file
