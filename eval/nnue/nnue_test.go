@@ -54,6 +54,20 @@ func testNets(t testing.TB) map[string]*Net {
 	}
 }
 
+// forEachPath calls check with every test net on each inference path it
+// has: plain Go, and SIMD where the build and the CPU have it.
+func forEachPath(t *testing.T, check func(name string, n *Net, simd bool)) {
+	for name, n := range testNets(t) {
+		for _, simd := range []bool{false, true} {
+			if simd && !n.simdOK {
+				continue
+			}
+			n.forceNoSIM = !simd
+			check(name, n, simd)
+		}
+	}
+}
+
 func mustPos(t testing.TB, fen string) *movegen.Position {
 	t.Helper()
 	p := movegen.NewPosition()
