@@ -398,17 +398,21 @@ func sampleFile(rng *rand.Rand) []byte {
 func FuzzReader(f *testing.F) {
 	f.Add(sampleFile(rand.New(rand.NewPCG(8, 1))))
 	f.Add([]byte(Magic))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		r := NewReader(bytes.NewReader(data))
-		for {
-			var g Game
-			if err := r.ReadGame(&g); err != nil {
-				break
-			}
+	f.Fuzz(func(t *testing.T, data []byte) { readEverything(data) })
+}
+
+// readEverything reads data game by game and position by position, to the
+// first error: damaged data must end in an error, never a panic or a hang.
+func readEverything(data []byte) {
+	r := NewReader(bytes.NewReader(data))
+	for {
+		var g Game
+		if err := r.ReadGame(&g); err != nil {
+			break
 		}
-		for range NewReader(bytes.NewReader(data)).Positions(Filter{}) {
-		}
-	})
+	}
+	for range NewReader(bytes.NewReader(data)).Positions(Filter{}) {
+	}
 }
 
 // BenchmarkPositions measures how fast the reader yields training
