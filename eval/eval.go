@@ -365,44 +365,57 @@ func (s *state) record(us color, pt movegen.PieceType, a bitboard) {
 }
 
 // pieces adds material, placement, mobility and piece-specific terms for
-// c's knights, bishops, rooks and queens.
+// us's knights, bishops, rooks and queens.
 func (s *state) pieces(us color) {
 	pos := s.pos
 	them := us.Other()
 	mobArea := ^(pos.ByColor(us) | s.att[them][movegen.Pawn])
-	ourPawns := pos.Pieces(us, movegen.Pawn)
-	theirPawns := pos.Pieces(them, movegen.Pawn)
 	outposts := outpostRanks[us] & s.att[us][movegen.Pawn] &^ s.span[them]
+	s.knights(us, mobArea, outposts)
+	s.bishops(us, mobArea, outposts)
+	s.rooks(us, mobArea)
+	s.queens(us, mobArea)
+}
 
-	b := pos.Pieces(us, movegen.Knight)
+// material adds the count of b, us's pieces of type pt.
+func (s *state) material(us color, pt movegen.PieceType, b bitboard) {
 	if b != 0 {
-		s.add(us, iMaterial+1, b.Count())
+		s.add(us, iMaterial+int(pt-movegen.Pawn), b.Count())
 	}
+}
+
+// piece records the attacks a of us's piece of type pt on sq and adds its
+// square and its mobility (mob is its type's first mobility term).
+func (s *state) piece(us color, pt movegen.PieceType, sq square, a, mobArea bitboard, mob int) {
+	s.record(us, pt, a)
+	s.add(us, iPST+int(pt-movegen.Pawn)*64+int(relative(sq, us)), 1)
+	s.add(us, mob+(a&mobArea).Count(), 1)
+}
+
+// knights adds the terms of us's knights.
+func (s *state) knights(us color, mobArea, outposts bitboard) {
+	b := s.pos.Pieces(us, movegen.Knight)
+	s.material(us, movegen.Knight, b)
 	for b != 0 {
 		sq := b.PopLSB()
-		a := movegen.KnightAttacks(sq)
-		s.record(us, movegen.Knight, a)
-		s.add(us, iPST+1*64+int(relative(sq, us)), 1)
-		s.add(us, iMobKnight+(a&mobArea).Count(), 1)
+		s.piece(us, movegen.Knight, sq, movegen.KnightAttacks(sq), mobArea, iMobKnight)
 		if outposts.Has(sq) {
 			s.add(us, iKnightOutpost, 1)
 		}
 	}
+}
 
-	b = pos.Pieces(us, movegen.Bishop)
-	if b != 0 {
-		s.add(us, iMaterial+2, b.Count())
-		if b.More() {
-			s.add(us, iBishopPair, 1)
-		}
+// bishops adds the terms of us's bishops.
+func (s *state) bishops(us color, mobArea, outposts bitboard) {
+	b := s.pos.Pieces(us, movegen.Bishop)
+	s.material(us, movegen.Bishop, b)
+	if b.More() {
+		s.add(us, iBishopPair, 1)
 	}
+	ourPawns := s.pos.Pieces(us, movegen.Pawn)
 	for b != 0 {
 		sq := b.PopLSB()
-		a := movegen.BishopAttacks(sq, s.occ)
-		s.record(us, movegen.Bishop, a)
-		rs := relative(sq, us)
-		s.add(us, iPST+2*64+int(rs), 1)
-		s.add(us, iMobBishop+(a&mobArea).Count(), 1)
+		s.piece(us, movegen.Bishop, sq, movegen.BishopAttacks(sq, s.occ), mobArea, iMobBishop)
 		if outposts.Has(sq) {
 			s.add(us, iBishopOutpost, 1)
 		}
@@ -413,32 +426,40 @@ func (s *state) pieces(us color) {
 		if n := (ourPawns & sameColour).Count(); n != 0 {
 			s.add(us, iBadBishop, n)
 		}
-		// A bishop boxed in its corner by its own pawn (a1/b2, h1/g2 and
-		// black's mirror): common in Chess960 starts.
-		if rs == movegen.A1 || rs == movegen.H1 {
-			pawnSq, frontSq := movegen.B2, movegen.NewSquare(1, 2)
-			if rs == movegen.H1 {
-				pawnSq, frontSq = movegen.G2, movegen.NewSquare(6, 2)
-			}
-			if ourPawns.Has(relative(pawnSq, us)) {
-				s.add(us, iCornerBishop, 1)
-				if s.occ.Has(relative(frontSq, us)) {
-					s.add(us, iCornerBlocked, 1)
-				}
-			}
+		s.cornerBishop(us, relative(sq, us), ourPawns)
+	}
+}
+
+// cornerBishop adds the penalty of a bishop on rs (relative to us) boxed in
+// its corner by its own pawn (a1/b2, h1/g2 and black's mirror): common in
+// Chess960 starts.
+func (s *state) cornerBishop(us color, rs square, ourPawns bitboard) {
+	if rs != movegen.A1 && rs != movegen.H1 {
+		return
+	}
+	pawnSq, frontSq := movegen.B2, movegen.NewSquare(1, 2)
+	if rs == movegen.H1 {
+		pawnSq, frontSq = movegen.G2, movegen.NewSquare(6, 2)
+	}
+	if ourPawns.Has(relative(pawnSq, us)) {
+		s.add(us, iCornerBishop, 1)
+		if s.occ.Has(relative(frontSq, us)) {
+			s.add(us, iCornerBlocked, 1)
 		}
 	}
+}
 
-	b = pos.Pieces(us, movegen.Rook)
-	if b != 0 {
-		s.add(us, iMaterial+3, b.Count())
-	}
+// rooks adds the terms of us's rooks.
+func (s *state) rooks(us color, mobArea bitboard) {
+	pos := s.pos
+	them := us.Other()
+	ourPawns := pos.Pieces(us, movegen.Pawn)
+	theirPawns := pos.Pieces(them, movegen.Pawn)
+	b := pos.Pieces(us, movegen.Rook)
+	s.material(us, movegen.Rook, b)
 	for b != 0 {
 		sq := b.PopLSB()
-		a := movegen.RookAttacks(sq, s.occ)
-		s.record(us, movegen.Rook, a)
-		s.add(us, iPST+3*64+int(relative(sq, us)), 1)
-		s.add(us, iMobRook+(a&mobArea).Count(), 1)
+		s.piece(us, movegen.Rook, sq, movegen.RookAttacks(sq, s.occ), mobArea, iMobRook)
 		file := movegen.FileBB(sq.File())
 		if file&ourPawns == 0 {
 			if file&theirPawns == 0 {
@@ -452,17 +473,16 @@ func (s *state) pieces(us color) {
 			s.add(us, iRookSeventh, 1)
 		}
 	}
+}
 
-	b = pos.Pieces(us, movegen.Queen)
-	if b != 0 {
-		s.add(us, iMaterial+4, b.Count())
-	}
+// queens adds the terms of us's queens.
+func (s *state) queens(us color, mobArea bitboard) {
+	b := s.pos.Pieces(us, movegen.Queen)
+	s.material(us, movegen.Queen, b)
 	for b != 0 {
 		sq := b.PopLSB()
 		a := movegen.BishopAttacks(sq, s.occ) | movegen.RookAttacks(sq, s.occ)
-		s.record(us, movegen.Queen, a)
-		s.add(us, iPST+4*64+int(relative(sq, us)), 1)
-		s.add(us, iMobQueen+(a&mobArea).Count(), 1)
+		s.piece(us, movegen.Queen, sq, a, mobArea, iMobQueen)
 	}
 }
 

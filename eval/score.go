@@ -25,6 +25,15 @@ func MateIn(ply int) int { return Mate - ply }
 // IsMate tells whether s is a mate score (for either side).
 func IsMate(s int) bool { return s >= MateInMaxPly || s <= -MateInMaxPly }
 
+// Abs returns the magnitude of a score (or of any other int: a margin, a
+// distance to zeroing).
+func Abs(s int) int {
+	if s < 0 {
+		return -s
+	}
+	return s
+}
+
 // MateMoves converts a mate score to UCI's "mate N" (moves, negative when
 // being mated).
 func MateMoves(s int) int {
@@ -32,4 +41,30 @@ func MateMoves(s int) int {
 		return (Mate - s + 1) / 2
 	}
 	return -(Mate + s) / 2
+}
+
+// ScoreToTT converts a score found at ply, whose mate distance counts from
+// the root, to the form the transposition table keeps: mate distance counted
+// from the node itself, so that the entry stays right when the position is
+// reached at another ply. Scores that are not mates are kept as they are.
+func ScoreToTT(s, ply int) int {
+	switch {
+	case s >= MateInMaxPly:
+		return s + ply
+	case s <= -MateInMaxPly:
+		return s - ply
+	}
+	return s
+}
+
+// ScoreFromTT converts a score read from the transposition table back to a
+// mate distance from the root for a node at ply (the inverse of ScoreToTT).
+func ScoreFromTT(s, ply int) int {
+	switch {
+	case s >= MateInMaxPly:
+		return s - ply
+	case s <= -MateInMaxPly:
+		return s + ply
+	}
+	return s
 }

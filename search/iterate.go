@@ -19,7 +19,7 @@ func (w *worker) iterate(onInfo func(Info)) {
 		w.stack[i] = frame{staticEval: -infinite}
 		w.stack[i].cont = &w.hist.cont[0][0][0]
 	}
-	maxDepth := maxPly - 1
+	maxDepth := eval.MaxPly - 1
 	if p.limits.Depth > 0 {
 		maxDepth = min(maxDepth, p.limits.Depth)
 	}

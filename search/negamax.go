@@ -41,7 +41,7 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if depth <= 0 {
 		return w.qsearch(alpha, beta, ply)
 	}
-	n := node{f: f, alpha: alpha, beta: beta, depth: min(depth, maxPly-1), ply: ply,
+	n := node{f: f, alpha: alpha, beta: beta, depth: min(depth, eval.MaxPly-1), ply: ply,
 		pvNode: beta-alpha > 1, cutNode: cutNode, inCheck: w.pos.InCheck(), excluded: f.excluded,
 		tbFloor: -infinite, tbCeil: infinite}
 	f.inCheck = n.inCheck
@@ -109,7 +109,7 @@ func (w *worker) interiorExit(n *node) (score int, done bool) {
 		}
 		return eval.MatedIn(n.ply), true
 	}
-	if n.ply >= maxPly-1 {
+	if n.ply >= eval.MaxPly-1 {
 		return w.plyLimitScore(n.inCheck, n.ply), true
 	}
 	// 3. Mate-distance pruning.
@@ -136,7 +136,7 @@ func (w *worker) probeTT(n *node) (score int, done bool) {
 	pos := w.pos
 	n.key = pos.Key()
 	if n.excluded == movegen.NoMove {
-		n.te, n.hit = w.table.Probe(n.key, n.ply)
+		n.te, n.hit = w.ttLookup(n.key, n.ply)
 	}
 	if n.hit {
 		n.ttMove = n.te.Move
@@ -181,7 +181,7 @@ func (w *worker) evaluateNode(n *node) {
 		}
 		n.evalScore = refineEval(n.te, n.hit, n.staticEval)
 		if !n.hit {
-			w.table.Store(n.key, n.ply, movegen.NoMove, 0, n.staticEval, evalOnlyDepth, tt.BoundNone, n.ttPV)
+			w.ttRecord(n.key, n.ply, movegen.NoMove, 0, n.staticEval, evalOnlyDepth, tt.BoundNone, n.ttPV)
 		}
 	}
 	n.f.staticEval = n.staticEval
@@ -288,7 +288,7 @@ func (w *worker) finishNode(n *node, res *loopResult) int {
 	res.bestScore = min(res.bestScore, n.tbCeil)
 	if n.excluded == movegen.NoMove && !(n.ply == 0 && w.pvIdx > 0) {
 		bound := boundFor(res.bestScore, n.origAlpha, n.beta, n.pvNode)
-		w.table.Store(n.key, n.ply, res.bestMove, res.bestScore, n.staticEval, n.depth, bound, n.ttPV)
+		w.ttRecord(n.key, n.ply, res.bestMove, res.bestScore, n.staticEval, n.depth, bound, n.ttPV)
 	}
 	return res.bestScore
 }

@@ -28,7 +28,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 
 	// 2. Transposition table.
 	key := pos.Key()
-	te, hit := w.table.Probe(key, ply)
+	te, hit := w.ttLookup(key, ply)
 	if !pvNode && hit && pos.Rule50() < ttCutoffMaxRule50 && ttCuts(te, alpha, beta) {
 		return te.Score
 	}
@@ -41,7 +41,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		staticEval, bestScore = w.standPat(te, hit, ply)
 		if bestScore >= beta {
 			if !hit {
-				w.table.Store(key, ply, movegen.NoMove, bestScore, staticEval, evalOnlyDepth, tt.BoundLower, false)
+				w.ttRecord(key, ply, movegen.NoMove, bestScore, staticEval, evalOnlyDepth, tt.BoundLower, false)
 			}
 			return bestScore
 		}
@@ -88,7 +88,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if inCheck && moveCount == 0 {
 		return eval.MatedIn(ply)
 	}
-	w.table.Store(key, ply, bestMove, bestScore, staticEval, qsDepth, boundFor(bestScore, origAlpha, beta, pvNode), ttPV)
+	w.ttRecord(key, ply, bestMove, bestScore, staticEval, qsDepth, boundFor(bestScore, origAlpha, beta, pvNode), ttPV)
 	return bestScore
 }
 
@@ -107,7 +107,7 @@ func (w *worker) qsExit(ply int) (inCheck bool, score int, done bool) {
 	if pos.Rule50() >= rule50Plies && (!inCheck || pos.HasLegalMove()) {
 		return inCheck, w.drawScore(), true
 	}
-	if ply >= maxPly-1 {
+	if ply >= eval.MaxPly-1 {
 		return inCheck, w.plyLimitScore(inCheck, ply), true
 	}
 	return inCheck, 0, false

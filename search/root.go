@@ -3,6 +3,7 @@ package search
 import (
 	"slices"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -60,8 +61,8 @@ func (w *worker) setRootMoves(root []movegen.Move) {
 	for i, m := range root {
 		rm := &w.rootMoves[i]
 		pv := rm.pv[:0]
-		if cap(pv) < maxPly+1 {
-			pv = make([]movegen.Move, 0, maxPly+1)
+		if cap(pv) < eval.MaxPly+1 {
+			pv = make([]movegen.Move, 0, eval.MaxPly+1)
 		}
 		*rm = rootMove{move: m, score: -infinite, prevScore: -infinite, pv: append(pv, m)}
 	}

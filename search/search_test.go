@@ -41,12 +41,6 @@ func run(t testing.TB, fen string, lim Limits, opt Options) (Result, []Info) {
 	return res, infos
 }
 
-func TestScoreConstantsAgree(t *testing.T) {
-	if tt.MateThreshold != eval.MateInMaxPly {
-		t.Fatalf("tt.MateThreshold %d != eval.MateInMaxPly %d", tt.MateThreshold, eval.MateInMaxPly)
-	}
-}
-
 func TestFindsMates(t *testing.T) {
 	cases := []struct {
 		name, fen, best string

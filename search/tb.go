@@ -165,7 +165,7 @@ func (w *worker) probeTablebase(n *node) (score int, done bool) {
 		if !n.hit {
 			staticEval = w.evaluate(n.ply)
 		}
-		w.table.Store(n.key, n.ply, movegen.NoMove, score, staticEval, min(maxPly-1, n.depth+tbStoreDepthBonus), bound, n.ttPV)
+		w.ttRecord(n.key, n.ply, movegen.NoMove, score, staticEval, min(eval.MaxPly-1, n.depth+tbStoreDepthBonus), bound, n.ttPV)
 		return score, true
 	}
 	// A PV node searches on, within the bound.

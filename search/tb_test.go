@@ -119,14 +119,14 @@ func TestTBInTree(t *testing.T) {
 	// Rxa8+ leaves KRvK.
 	res, infos := run(t, "n6k/8/8/8/8/8/8/R3K3 w - - 0 1", Limits{Depth: 6}, tbOptions(tb))
 	last := infos[len(infos)-1]
-	if res.BestMove.UCI(false) != "a1a8" || res.Score < tbWin-maxPly || last.TBHits == 0 {
+	if res.BestMove.UCI(false) != "a1a8" || res.Score < tbWin-eval.MaxPly || last.TBHits == 0 {
 		t.Errorf("best %v score %d tbhits %d, want a1a8 with a tablebase win", res.BestMove, res.Score, last.TBHits)
 	}
 	// Two threads share the tables.
 	opt2 := tbOptions(tb)
 	opt2.Threads = 2
 	res, _ = run(t, "n6k/8/8/8/8/8/8/R3K3 w - - 0 1", Limits{Depth: 8}, opt2)
-	if res.BestMove.UCI(false) != "a1a8" || res.Score < tbWin-maxPly {
+	if res.BestMove.UCI(false) != "a1a8" || res.Score < tbWin-eval.MaxPly {
 		t.Errorf("two threads: best %v score %d, want a1a8 with a tablebase win", res.BestMove, res.Score)
 	}
 	// SyzygyProbeLimit 2 turns the probes off.

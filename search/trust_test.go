@@ -293,7 +293,7 @@ func TestQsearchStandPatIgnoresTTMate(t *testing.T) {
 	} {
 		w := qsWorker(t, fen)
 		static := w.eval.Evaluate(w.pos)
-		w.table.Store(w.pos.Key(), ply, movegen.NoMove, c.score, static, qsDepth, c.bound, true)
+		w.ttRecord(w.pos.Key(), ply, movegen.NoMove, c.score, static, qsDepth, c.bound, true)
 		if got := w.qsearch(-infinite, infinite, ply); got != static {
 			t.Errorf("%s in the table: qsearch %d, want the static evaluation %d", c.name, got, static)
 		}
@@ -313,7 +313,7 @@ func TestQsearchTTCutoffRule50(t *testing.T) {
 		static := w.eval.Evaluate(w.pos)
 		// An upper bound above the static evaluation: it settles the null
 		// window (static+100, static+101) but is no better stand-pat value.
-		w.table.Store(w.pos.Key(), ply, movegen.NoMove, static+50, static, qsDepth, tt.BoundUpper, false)
+		w.ttRecord(w.pos.Key(), ply, movegen.NoMove, static+50, static, qsDepth, tt.BoundUpper, false)
 		want := static
 		if c.cut {
 			want = static + 50

@@ -84,7 +84,7 @@ func (p *Pool) bestWorker() *worker {
 func (p *Pool) ponderFromTT(pos *movegen.Position, best movegen.Move) movegen.Move {
 	pos.Make(best)
 	defer pos.Unmake()
-	if e, ok := p.table.Probe(pos.Key(), 1); ok && e.Move != movegen.NoMove && pos.IsLegal(e.Move) {
+	if e, ok := p.table.Probe(pos.Key()); ok && e.Move != movegen.NoMove && pos.IsLegal(e.Move) {
 		return e.Move
 	}
 	return movegen.NoMove

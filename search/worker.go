@@ -13,7 +13,6 @@ import (
 // making and unmaking of moves along the search.
 
 const (
-	maxPly      = eval.MaxPly
 	stackOffset = 6 // frames below ply 0: ply-1 .. ply-4 are read, so at least 4
 	stackSpare  = 4 // frames above the ply limit: ply+1 is written, so at least 1
 	infinite    = eval.Infinite
@@ -32,7 +31,7 @@ type frame struct {
 	killers    [2]movegen.Move // quiet cutoff moves of the parent's earlier children (at the root: of the search)
 	inCheck    bool
 	doubleExt  int // double extensions on the line to this ply
-	pv         [maxPly + 1]movegen.Move
+	pv         [eval.MaxPly + 1]movegen.Move
 	pvLen      int
 }
 
@@ -50,7 +49,7 @@ type worker struct {
 	hist  histories
 
 	// per search
-	stack      [maxPly + stackOffset + stackSpare]frame
+	stack      [eval.MaxPly + stackOffset + stackSpare]frame
 	rootMoves  []rootMove
 	pvIdx      int
 	rootDepth  int
@@ -100,7 +99,7 @@ func (w *worker) setNet(n *nnue.Net) {
 	if n != w.net || (n != nil && len(w.accs) == 0) {
 		w.net, w.accs = n, nil
 		if n != nil {
-			w.accs = n.NewAccumulators(maxPly + 1)
+			w.accs = n.NewAccumulators(eval.MaxPly + 1)
 		}
 	}
 	if n != nil {

@@ -7,7 +7,7 @@
 //	check word: key ^ data
 //	data word:
 //	  bits  0-15  move (movegen.Move)
-//	  bits 16-31  score, int16, mate scores relative to the stored node
+//	  bits 16-31  score, int16, as given to Store
 //	  bits 32-47  static eval, int16
 //	  bits 48-55  depth + DepthOffset, 1..255 (0 marks an empty slot)
 //	  bits 56-57  bound (Bound)
@@ -20,6 +20,12 @@
 // reader seeing half of a write, leave a pair that fails this test, so a torn
 // entry reads as a miss rather than as wrong data, and `go test -race` stays
 // clean.
+//
+// The table gives no meaning to scores: it stores the int it is given
+// (clamped to int16) and returns it. The search stores mate scores relative
+// to the node and converts them back for the probing ply (eval.ScoreToTT and
+// eval.ScoreFromTT), so that they stay right when a position is reached at
+// another ply.
 //
 // A bucket is chosen from the key by a multiply-high, (key*n)>>64, so the
 // table holds exactly Hash MiB of buckets whatever the size, a power of two
@@ -51,11 +57,6 @@ const (
 	// BoundExact: Score is the true score (PV node).
 	BoundExact Bound = 3
 )
-
-// MateThreshold: scores with |s| >= MateThreshold are mate scores. It must
-// equal eval.MateInMaxPly (eval.Mate - eval.MaxPly = 32000 - 128); tt cannot
-// import eval, so the search package tests that the two agree.
-const MateThreshold = 31872
 
 // Table sizes, in MiB.
 const (
@@ -123,7 +124,7 @@ var _ [unsafe.Sizeof(bucket{}) - bucketBytes]struct{}
 // Entry is one decoded table entry.
 type Entry struct {
 	Move  movegen.Move
-	Score int // adjusted to the probing ply (mate distance from the root)
+	Score int // as stored, clamped to int16
 	Eval  int
 	Depth int
 	Bound Bound
@@ -216,25 +217,21 @@ func (t *Table) index(key uint64) int {
 	return int(hi)
 }
 
-// Probe looks key up. On a hit it returns the entry with its score converted
-// from "mate distance from this node" to "mate distance from the root" for a
-// node at ply.
-func (t *Table) Probe(key uint64, ply int) (Entry, bool) {
+// Probe looks key up and returns its entry on a hit.
+func (t *Table) Probe(key uint64) (Entry, bool) {
 	b := &t.buckets[t.index(key)]
 	for i := range b {
 		data := b[i].data.Load()
 		if data == 0 || b[i].check.Load()^data != key {
 			continue
 		}
-		return decode(data, ply), true
+		return decode(data), true
 	}
 	return Entry{}, false
 }
 
-// Store records a search result for key found at ply. Mate scores are stored
-// relative to the node, so that they stay right when the position is reached
-// at another ply. score and eval are clamped to the int16 range, depth as
-// DepthOffset says.
+// Store records a search result for key. score and eval are clamped to the
+// int16 range, depth as DepthOffset says.
 //
 // Replacement: an entry for the same key is overwritten unless it is of the
 // current generation, the new bound is not exact and the new depth is at
@@ -243,7 +240,7 @@ func (t *Table) Probe(key uint64, ply int) (Entry, bool) {
 // move already stored for the key. Otherwise the new result goes to an empty
 // slot or, in a full bucket, replaces the entry with the least
 // depth - ageWeight*age.
-func (t *Table) Store(key uint64, ply int, move movegen.Move, score, eval, depth int, bound Bound, pv bool) {
+func (t *Table) Store(key uint64, move movegen.Move, score, eval, depth int, bound Bound, pv bool) {
 	b := &t.buckets[t.index(key)]
 	gen := uint64(t.gen.Load())
 
@@ -257,7 +254,7 @@ func (t *Table) Store(key uint64, ply int, move movegen.Move, score, eval, depth
 			continue
 		}
 		if b[i].check.Load()^data == key {
-			storeSameKey(&b[i], key, data, gen, ply, move, score, eval, depth, bound, pv)
+			storeSameKey(&b[i], key, data, gen, move, score, eval, depth, bound, pv)
 			return
 		}
 		age := int((gen - data>>genShift) & genMask)
@@ -265,12 +262,12 @@ func (t *Table) Store(key uint64, ply int, move movegen.Move, score, eval, depth
 			victim, victimValue = i, v
 		}
 	}
-	write(&b[victim], key, encode(move, toStored(score, ply), eval, depth, bound, pv, gen))
+	write(&b[victim], key, encode(move, score, eval, depth, bound, pv, gen))
 }
 
 // storeSameKey applies the same-key replacement rule to s, which holds key
 // with data old.
-func storeSameKey(s *slot, key, old, gen uint64, ply int, move movegen.Move, score, eval, depth int, bound Bound, pv bool) {
+func storeSameKey(s *slot, key, old, gen uint64, move movegen.Move, score, eval, depth int, bound Bound, pv bool) {
 	if move == movegen.NoMove {
 		move = movegen.Move(old)
 	}
@@ -284,35 +281,13 @@ func storeSameKey(s *slot, key, old, gen uint64, ply int, move movegen.Move, sco
 		}
 		return
 	}
-	write(s, key, encode(move, toStored(score, ply), eval, depth, bound, pv, gen))
+	write(s, key, encode(move, score, eval, depth, bound, pv, gen))
 }
 
 // write stores one entry: data first, then the check word.
 func write(s *slot, key, data uint64) {
 	s.data.Store(data)
 	s.check.Store(key ^ data)
-}
-
-// toStored converts a root-relative mate score to node-relative.
-func toStored(score, ply int) int {
-	if score >= MateThreshold {
-		return score + ply
-	}
-	if score <= -MateThreshold {
-		return score - ply
-	}
-	return score
-}
-
-// fromStored converts a node-relative mate score to root-relative.
-func fromStored(score, ply int) int {
-	if score >= MateThreshold {
-		return score - ply
-	}
-	if score <= -MateThreshold {
-		return score + ply
-	}
-	return score
 }
 
 func clampInt16(v int) uint64 {
@@ -334,11 +309,11 @@ func encode(move movegen.Move, score, eval, depth int, bound Bound, pv bool, gen
 	return data
 }
 
-// decode unpacks a data word, converting the score for a node at ply.
-func decode(data uint64, ply int) Entry {
+// decode unpacks a data word.
+func decode(data uint64) Entry {
 	return Entry{
 		Move:  movegen.Move(data),
-		Score: fromStored(int(int16(data>>scoreShift)), ply),
+		Score: int(int16(data >> scoreShift)),
 		Eval:  int(int16(data >> evalShift)),
 		Depth: int(data>>depthShift&0xff) - DepthOffset,
 		Bound: Bound(data >> boundShift & 3),

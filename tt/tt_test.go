@@ -12,9 +12,6 @@ import (
 	"github.com/kingrook/kingrook/movegen"
 )
 
-// mate mirrors eval.Mate (tt cannot import eval): MateThreshold + MaxPly.
-const mate = MateThreshold + 128
-
 // bucketKeys returns n distinct keys that all index bucket b of t.
 func bucketKeys(tb testing.TB, t *Table, b, n int) []uint64 {
 	tb.Helper()
@@ -32,9 +29,9 @@ func bucketKeys(tb testing.TB, t *Table, b, n int) []uint64 {
 	return keys
 }
 
-func mustProbe(tb testing.TB, t *Table, key uint64, ply int) Entry {
+func mustProbe(tb testing.TB, t *Table, key uint64) Entry {
 	tb.Helper()
-	e, ok := t.Probe(key, ply)
+	e, ok := t.Probe(key)
 	if !ok {
 		tb.Fatalf("Probe(%#x): miss, want hit", key)
 	}
@@ -46,23 +43,22 @@ func TestRoundTrip(t *testing.T) {
 	cases := []struct {
 		name string
 		e    Entry
-		ply  int
 	}{
-		{"plain", Entry{movegen.NewMove(sq(4, 1), sq(4, 3)), 35, 20, 7, BoundExact, true}, 0},
-		{"negative score and eval", Entry{movegen.NewMove(sq(6, 7), sq(5, 5)), -412, -3000, 12, BoundUpper, false}, 9},
-		{"quiescence depth", Entry{movegen.NewPromotion(sq(0, 6), sq(1, 7), movegen.Queen), 900, -15, -1, BoundLower, false}, 17},
-		{"lowest depth", Entry{movegen.NewSpecial(sq(4, 0), sq(7, 0), movegen.Castling), -1, 1, 1 - DepthOffset, BoundNone, true}, 3},
-		{"highest depth", Entry{movegen.NewSpecial(sq(4, 4), sq(3, 5), movegen.EnPassant), 0, 0, 255 - DepthOffset, BoundExact, false}, 0},
-		{"no move", Entry{movegen.NoMove, MateThreshold - 1, -(MateThreshold - 1), 0, BoundUpper, false}, 60},
-		{"int16 edges", Entry{movegen.Move(0xffff), -(MateThreshold - 1), 1<<15 - 1, 3, BoundLower, true}, 1},
-		{"most negative eval", Entry{movegen.NullMove, 5, -1 << 15, 2, BoundExact, true}, 1},
+		{"plain", Entry{movegen.NewMove(sq(4, 1), sq(4, 3)), 35, 20, 7, BoundExact, true}},
+		{"negative score and eval", Entry{movegen.NewMove(sq(6, 7), sq(5, 5)), -412, -3000, 12, BoundUpper, false}},
+		{"quiescence depth", Entry{movegen.NewPromotion(sq(0, 6), sq(1, 7), movegen.Queen), 900, -15, -1, BoundLower, false}},
+		{"lowest depth", Entry{movegen.NewSpecial(sq(4, 0), sq(7, 0), movegen.Castling), -1, 1, 1 - DepthOffset, BoundNone, true}},
+		{"highest depth", Entry{movegen.NewSpecial(sq(4, 4), sq(3, 5), movegen.EnPassant), 0, 0, 255 - DepthOffset, BoundExact, false}},
+		{"no move, mate-sized scores as given", Entry{movegen.NoMove, 31990, -31990, 0, BoundUpper, false}},
+		{"int16 edges", Entry{movegen.Move(0xffff), -1 << 15, 1<<15 - 1, 3, BoundLower, true}},
+		{"most negative eval", Entry{movegen.NullMove, 5, -1 << 15, 2, BoundExact, true}},
 	}
 	tab := New(1)
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			key := 0x9e3779b97f4a7c15 * uint64(i+1)
-			tab.Store(key, c.ply, c.e.Move, c.e.Score, c.e.Eval, c.e.Depth, c.e.Bound, c.e.PV)
-			if got := mustProbe(t, tab, key, c.ply); got != c.e {
+			tab.Store(key, c.e.Move, c.e.Score, c.e.Eval, c.e.Depth, c.e.Bound, c.e.PV)
+			if got := mustProbe(t, tab, key); got != c.e {
 				t.Errorf("got %+v, want %+v", got, c.e)
 			}
 		})
@@ -71,62 +67,35 @@ func TestRoundTrip(t *testing.T) {
 
 func TestClamping(t *testing.T) {
 	tab := New(1)
-	tab.Store(1, 0, movegen.NoMove, 50, 100000, -100, BoundExact, false)
-	e := mustProbe(t, tab, 1, 0)
+	tab.Store(1, movegen.NoMove, 50, 100000, -100, BoundExact, false)
+	e := mustProbe(t, tab, 1)
 	if e.Depth != 1-DepthOffset || e.Eval != 1<<15-1 || e.Score != 50 {
 		t.Errorf("low clamp: got %+v", e)
 	}
-	tab.Store(2, 0, movegen.NoMove, -70000, -100000, 1000, BoundExact, false)
-	e = mustProbe(t, tab, 2, 0)
+	tab.Store(2, movegen.NoMove, -70000, -100000, 1000, BoundExact, false)
+	e = mustProbe(t, tab, 2)
 	if e.Depth != 255-DepthOffset || e.Eval != -1<<15 || e.Score != -1<<15 {
 		t.Errorf("high clamp: got %+v", e)
-	}
-}
-
-func TestMateScorePly(t *testing.T) {
-	tab := New(1)
-	m := movegen.NewMove(movegen.NewSquare(3, 0), movegen.NewSquare(3, 7))
-	// Mate in 10 plies from the root, found at ply 5: mate in 5 from the node.
-	tab.Store(100, 5, m, mate-10, 0, 6, BoundExact, true)
-	// Reached again at ply 3, the same mate is 3+5 = 8 plies from the root.
-	if got := mustProbe(t, tab, 100, 3).Score; got != mate-8 {
-		t.Errorf("mate score at ply 3: got %d, want %d", got, mate-8)
-	}
-	if got := mustProbe(t, tab, 100, 5).Score; got != mate-10 {
-		t.Errorf("mate score at ply 5: got %d, want %d", got, mate-10)
-	}
-	tab.Store(101, 5, m, -(mate - 10), 0, 6, BoundExact, true)
-	if got := mustProbe(t, tab, 101, 3).Score; got != -(mate - 8) {
-		t.Errorf("mated score at ply 3: got %d, want %d", got, -(mate - 8))
-	}
-	// The thresholds themselves are mate scores; one inside is not.
-	tab.Store(102, 7, m, MateThreshold, 0, 1, BoundLower, false)
-	if got := mustProbe(t, tab, 102, 2).Score; got != MateThreshold+5 {
-		t.Errorf("threshold score: got %d, want %d", got, MateThreshold+5)
-	}
-	tab.Store(103, 7, m, -(MateThreshold - 1), 0, 1, BoundUpper, false)
-	if got := mustProbe(t, tab, 103, 2).Score; got != -(MateThreshold - 1) {
-		t.Errorf("non-mate score moved: got %d, want %d", got, -(MateThreshold - 1))
 	}
 }
 
 func TestMiss(t *testing.T) {
 	tab := New(1)
 	keys := bucketKeys(t, tab, 42, 2)
-	if _, ok := tab.Probe(keys[0], 0); ok {
+	if _, ok := tab.Probe(keys[0]); ok {
 		t.Fatal("hit in an empty table")
 	}
-	tab.Store(keys[0], 0, movegen.NewMove(1, 2), 5, 5, 5, BoundExact, false)
-	if _, ok := tab.Probe(keys[1], 0); ok {
+	tab.Store(keys[0], movegen.NewMove(1, 2), 5, 5, 5, BoundExact, false)
+	if _, ok := tab.Probe(keys[1]); ok {
 		t.Error("hit for another key of the same bucket")
 	}
 	// Key zero stores and probes like any other key (empty slots are marked
 	// by their depth byte, not by the key).
-	if _, ok := tab.Probe(0, 0); ok {
+	if _, ok := tab.Probe(0); ok {
 		t.Error("key 0 hits before being stored")
 	}
-	tab.Store(0, 0, movegen.NoMove, 0, 0, 0, BoundNone, false)
-	if e := mustProbe(t, tab, 0, 0); e != (Entry{}) {
+	tab.Store(0, movegen.NoMove, 0, 0, 0, BoundNone, false)
+	if e := mustProbe(t, tab, 0); e != (Entry{}) {
 		t.Errorf("key 0: got %+v, want zero entry", e)
 	}
 }
@@ -136,32 +105,32 @@ func TestSameKeyReplacement(t *testing.T) {
 	const key = 0xdeadbeefcafef00d
 	m1 := movegen.NewMove(12, 28)
 	m2 := movegen.NewMove(6, 21)
-	tab.Store(key, 0, m1, 80, 10, 10, BoundLower, true)
+	tab.Store(key, m1, 80, 10, 10, BoundLower, true)
 
 	// A much shallower bound keeps the deep result but takes the new move.
-	tab.Store(key, 0, m2, -50, 11, 2, BoundUpper, false)
+	tab.Store(key, m2, -50, 11, 2, BoundUpper, false)
 	want := Entry{m2, 80, 10, 10, BoundLower, true}
-	if got := mustProbe(t, tab, key, 0); got != want {
+	if got := mustProbe(t, tab, key); got != want {
 		t.Errorf("shallow bound: got %+v, want %+v", got, want)
 	}
 	// NoMove never erases the stored move.
-	tab.Store(key, 0, movegen.NoMove, 30, 12, 9, BoundUpper, false)
+	tab.Store(key, movegen.NoMove, 30, 12, 9, BoundUpper, false)
 	want = Entry{m2, 30, 12, 9, BoundUpper, false}
-	if got := mustProbe(t, tab, key, 0); got != want {
+	if got := mustProbe(t, tab, key); got != want {
 		t.Errorf("NoMove store: got %+v, want %+v", got, want)
 	}
 	// An exact score replaces whatever its depth.
-	tab.Store(key, 0, m1, 7, 13, 1, BoundExact, true)
+	tab.Store(key, m1, 7, 13, 1, BoundExact, true)
 	want = Entry{m1, 7, 13, 1, BoundExact, true}
-	if got := mustProbe(t, tab, key, 0); got != want {
+	if got := mustProbe(t, tab, key); got != want {
 		t.Errorf("exact store: got %+v, want %+v", got, want)
 	}
 	// A deep entry from an earlier search gives way to a shallow new one.
-	tab.Store(key, 0, m1, 100, 0, 20, BoundLower, false)
+	tab.Store(key, m1, 100, 0, 20, BoundLower, false)
 	tab.NewSearch()
-	tab.Store(key, 0, m2, -5, 0, 2, BoundUpper, false)
+	tab.Store(key, m2, -5, 0, 2, BoundUpper, false)
 	want = Entry{m2, -5, 0, 2, BoundUpper, false}
-	if got := mustProbe(t, tab, key, 0); got != want {
+	if got := mustProbe(t, tab, key); got != want {
 		t.Errorf("old generation: got %+v, want %+v", got, want)
 	}
 }
@@ -171,23 +140,23 @@ func TestBucketReplacement(t *testing.T) {
 	keys := bucketKeys(t, tab, 31337, 6)
 	depths := []int{10, 12, 3, 8}
 	for i, d := range depths {
-		tab.Store(keys[i], 0, movegen.NewMove(movegen.Square(i), 40), i, 0, d, BoundExact, false)
+		tab.Store(keys[i], movegen.NewMove(movegen.Square(i), 40), i, 0, d, BoundExact, false)
 	}
 	// The bucket is full: a new key evicts the shallowest entry.
-	tab.Store(keys[4], 0, movegen.NewMove(5, 40), 4, 0, 1, BoundLower, false)
-	if _, ok := tab.Probe(keys[2], 0); ok {
+	tab.Store(keys[4], movegen.NewMove(5, 40), 4, 0, 1, BoundLower, false)
+	if _, ok := tab.Probe(keys[2]); ok {
 		t.Error("the depth-3 entry survived")
 	}
 	for _, i := range []int{0, 1, 3, 4} {
-		if e := mustProbe(t, tab, keys[i], 0); e.Score != i {
+		if e := mustProbe(t, tab, keys[i]); e.Score != i {
 			t.Errorf("key %d: score %d, want %d", i, e.Score, i)
 		}
 	}
 	// Another shallow key in the same search evicts the shallow newcomer,
 	// never the deep entries.
-	tab.Store(keys[5], 0, movegen.NoMove, 5, 0, 2, BoundLower, false)
+	tab.Store(keys[5], movegen.NoMove, 5, 0, 2, BoundLower, false)
 	for _, i := range []int{0, 1, 3, 5} {
-		mustProbe(t, tab, keys[i], 0)
+		mustProbe(t, tab, keys[i])
 	}
 }
 
@@ -195,7 +164,7 @@ func TestOldGenerationReplaced(t *testing.T) {
 	tab := New(1)
 	keys := bucketKeys(t, tab, 777, 8)
 	for _, k := range keys[:4] {
-		tab.Store(k, 0, movegen.NoMove, 1, 1, 20, BoundExact, true)
+		tab.Store(k, movegen.NoMove, 1, 1, 20, BoundExact, true)
 	}
 	for range 3 {
 		tab.NewSearch()
@@ -203,10 +172,10 @@ func TestOldGenerationReplaced(t *testing.T) {
 	// 20 - 3*ageWeight < 1: each old entry is now worth less than a fresh
 	// depth-1 one, so four new keys take the whole bucket.
 	for _, k := range keys[4:] {
-		tab.Store(k, 0, movegen.NoMove, 2, 2, 1, BoundUpper, false)
+		tab.Store(k, movegen.NoMove, 2, 2, 1, BoundUpper, false)
 	}
 	for i, k := range keys {
-		_, ok := tab.Probe(k, 0)
+		_, ok := tab.Probe(k)
 		if ok != (i >= 4) {
 			t.Errorf("key %d: hit %v, want %v", i, ok, i >= 4)
 		}
@@ -229,12 +198,12 @@ func TestClear(t *testing.T) {
 	keys := make([]uint64, 5000)
 	for i := range keys {
 		keys[i] = rng.Uint64()
-		tab.Store(keys[i], 0, movegen.NewMove(8, 16), 1, 2, 3, BoundExact, false)
+		tab.Store(keys[i], movegen.NewMove(8, 16), 1, 2, 3, BoundExact, false)
 	}
 	tab.NewSearch()
 	tab.Clear()
 	for _, k := range keys {
-		if _, ok := tab.Probe(k, 0); ok {
+		if _, ok := tab.Probe(k); ok {
 			t.Fatalf("key %#x still there after Clear", k)
 		}
 	}
@@ -268,18 +237,18 @@ func TestClearParallelChunks(t *testing.T) {
 
 func TestResize(t *testing.T) {
 	tab := New(1)
-	tab.Store(99, 0, movegen.NewMove(1, 9), 1, 1, 1, BoundExact, false)
+	tab.Store(99, movegen.NewMove(1, 9), 1, 1, 1, BoundExact, false)
 	tab.Resize(3)
 	if tab.SizeMB() != 3 || len(tab.buckets) != 3*bytesPerMB/bucketBytes {
 		t.Fatalf("after Resize(3): %d MB, %d buckets", tab.SizeMB(), len(tab.buckets))
 	}
-	if _, ok := tab.Probe(99, 0); ok {
+	if _, ok := tab.Probe(99); ok {
 		t.Error("entry survived Resize")
 	}
-	tab.Store(99, 0, movegen.NewMove(1, 9), 1, 1, 1, BoundExact, false)
-	mustProbe(t, tab, 99, 0)
+	tab.Store(99, movegen.NewMove(1, 9), 1, 1, 1, BoundExact, false)
+	mustProbe(t, tab, 99)
 	tab.Resize(3) // same size: cleared in place
-	if _, ok := tab.Probe(99, 0); ok {
+	if _, ok := tab.Probe(99); ok {
 		t.Error("entry survived Resize to the same size")
 	}
 	tab.Resize(0)
@@ -305,7 +274,7 @@ func TestHashfull(t *testing.T) {
 	stored, prev := 0, 0
 	for b := range sampleBuckets {
 		for _, k := range bucketKeys(t, tab, b, entriesPerBucket) {
-			tab.Store(k, 0, movegen.NoMove, 0, 0, 4, BoundLower, false)
+			tab.Store(k, movegen.NoMove, 0, 0, 4, BoundLower, false)
 			stored++
 			h := tab.Hashfull()
 			if h < prev || h != stored*1000/hashfullSample {
@@ -319,7 +288,7 @@ func TestHashfull(t *testing.T) {
 	}
 	// Entries outside the sample do not count.
 	for _, k := range bucketKeys(t, tab, sampleBuckets+10, 4) {
-		tab.Store(k, 0, movegen.NoMove, 0, 0, 4, BoundLower, false)
+		tab.Store(k, movegen.NoMove, 0, 0, 4, BoundLower, false)
 	}
 	if h := tab.Hashfull(); h != 1000 {
 		t.Errorf("Hashfull %d, want 1000", h)
@@ -329,7 +298,7 @@ func TestHashfull(t *testing.T) {
 	if h := tab.Hashfull(); h != 0 {
 		t.Errorf("after NewSearch: Hashfull %d, want 0", h)
 	}
-	tab.Store(bucketKeys(t, tab, 0, 1)[0], 0, movegen.NoMove, 0, 0, 40, BoundExact, false)
+	tab.Store(bucketKeys(t, tab, 0, 1)[0], movegen.NoMove, 0, 0, 40, BoundExact, false)
 	if h := tab.Hashfull(); h != 1 {
 		t.Errorf("one current entry: Hashfull %d, want 1", h)
 	}
@@ -397,14 +366,13 @@ func mix(x uint64) uint64 {
 
 // derived returns the fields the concurrent test stores for key: every
 // field is a function of the key, so a hit that mixes two writes shows.
-func derived(key uint64) (ply int, e Entry) {
+func derived(key uint64) Entry {
 	h := mix(key)
-	ply = int(h >> 58)
 	score := int(h>>16&0x3fff) - 0x2000
 	if h&(1<<30) != 0 {
-		score = mate - int(h>>31&63) // a mate score, adjusted by ply
+		score = 32000 - int(h>>31&63) // the size of a mate score
 	}
-	return ply, Entry{
+	return Entry{
 		Move:  movegen.Move(h) | 1,
 		Score: score,
 		Eval:  int(int16(h >> 32)),
@@ -436,19 +404,19 @@ func TestConcurrentAccess(t *testing.T) {
 			r := rand.New(rand.NewPCG(uint64(g), 99))
 			for i := range iters {
 				key := keys[r.IntN(len(keys))]
-				ply, want := derived(key)
+				want := derived(key)
 				if r.IntN(2) == 0 {
-					tab.Store(key, ply, want.Move, want.Score, want.Eval, want.Depth, want.Bound, want.PV)
+					tab.Store(key, want.Move, want.Score, want.Eval, want.Depth, want.Bound, want.PV)
 					if g == 0 && i%1000 == 0 {
 						tab.NewSearch()
 						_ = tab.Hashfull()
 					}
 					continue
 				}
-				if got, ok := tab.Probe(key, ply); ok {
+				if got, ok := tab.Probe(key); ok {
 					hits[g]++
 					if got != want {
-						errs <- fmt.Sprintf("key %#x at ply %d: got %+v, want %+v", key, ply, got, want)
+						errs <- fmt.Sprintf("key %#x: got %+v, want %+v", key, got, want)
 						return
 					}
 				}
@@ -474,8 +442,8 @@ func TestNoAllocs(t *testing.T) {
 	tab := New(1)
 	key := uint64(0x1234567890abcdef)
 	if n := testing.AllocsPerRun(100, func() {
-		tab.Store(key, 3, movegen.NewMove(1, 2), 10, 20, 5, BoundExact, true)
-		tab.Probe(key, 3)
+		tab.Store(key, movegen.NewMove(1, 2), 10, 20, 5, BoundExact, true)
+		tab.Probe(key)
 		key += 0x9e3779b97f4a7c15
 	}); n != 0 {
 		t.Errorf("%v allocations per Store+Probe", n)
@@ -496,13 +464,13 @@ func BenchmarkProbe(b *testing.B) {
 	keys := benchKeys()
 	for i, k := range keys {
 		if i%2 == 0 { // half hits, half misses
-			tab.Store(k, 0, movegen.NewMove(1, 2), i, i, 5, BoundExact, false)
+			tab.Store(k, movegen.NewMove(1, 2), i, i, 5, BoundExact, false)
 		}
 	}
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		tab.Probe(keys[i&(len(keys)-1)], 4)
+		tab.Probe(keys[i&(len(keys)-1)])
 		i++
 	}
 }
@@ -513,7 +481,7 @@ func BenchmarkStore(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		tab.Store(keys[i&(len(keys)-1)], 4, movegen.NewMove(1, 2), i&1023, 0, i&31, BoundLower, false)
+		tab.Store(keys[i&(len(keys)-1)], movegen.NewMove(1, 2), i&1023, 0, i&31, BoundLower, false)
 		i++
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kingrook/kingrook/eval/selfplay"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -64,7 +63,7 @@ type genfensCmd struct {
 	n     int
 	seed  uint64
 	book  string // "" for none
-	mix   selfplay.Mix
+	mix   movegen.VariantMix
 	plies int
 }
 
@@ -137,7 +136,7 @@ func (c *genfensCmd) parseExtra(extra []string) error {
 		named = true
 	}
 	if !named {
-		c.mix = selfplay.Mix{Standard: 1}
+		c.mix = movegen.VariantMix{Standard: 1}
 	}
 	if c.book == "" {
 		if err := c.mix.Validate(); err != nil {
@@ -341,9 +340,9 @@ func genfensLines(c genfensCmd, book openingBook) ([]string, error) {
 			start, chess960 = book.fens[rng.IntN(len(book.fens))], book.chess960
 		} else {
 			v := c.mix.Pick(rng)
-			start, chess960 = selfplay.StartFEN(v, rng), v != selfplay.Standard
+			start, chess960 = movegen.RandomStartFEN(v, rng), v != movegen.Standard
 		}
-		if err := selfplay.RandomPlies(&pos, start, c.plies, rng); err != nil {
+		if err := movegen.RandomPlies(&pos, start, c.plies, rng); err != nil {
 			return nil, err
 		}
 		fens = append(fens, pos.FEN(chess960))

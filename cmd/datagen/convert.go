@@ -7,35 +7,12 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
-	"github.com/kingrook/kingrook/eval/selfplay"
+	"github.com/kingrook/kingrook/cmd/internal/cli"
+	"github.com/kingrook/kingrook/cmd/internal/selfplay"
 )
 
 // maxWarnings bounds the skipped games reported one by one.
 const maxWarnings = 10
-
-// subFlags returns the flag set of a subcommand.
-func subFlags(name, synopsis string, stderr io.Writer) *pflag.FlagSet {
-	fs := pflag.NewFlagSet("datagen "+name, pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: datagen %s %s\n\nFlags:\n%s", name, synopsis, fs.FlagUsages())
-	}
-	return fs
-}
-
-// parseSub parses a subcommand's flags; done reports that the command
-// should return code.
-func parseSub(fs *pflag.FlagSet, args []string) (code int, done bool) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return exitOK, true
-		}
-		return exitUsage, true
-	}
-	return exitOK, false
-}
 
 // openInputs calls each with every named file in turn ("-" or none: stdin).
 func openInputs(names []string, stdin io.Reader, each func(name string, r io.Reader) error) error {
@@ -64,9 +41,9 @@ func openInputs(names []string, stdin io.Reader, each func(name string, r io.Rea
 
 // runPGN converts PGN games with evaluation comments to the binary format.
 func runPGN(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := subFlags("pgn", "[--out FILE] [PGN...]", stderr)
+	fs := cli.SubFlags("datagen pgn", "[--out FILE] [PGN...]", stderr)
 	out := fs.String("out", "", "binary output file, appended to when it exists (default stdout)")
-	if code, done := parseSub(fs, args); done {
+	if code, done := cli.Parse(fs, args, stdout, stderr); done {
 		return code
 	}
 	var w *selfplay.Writer
@@ -117,9 +94,9 @@ func runPGN(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // runExport prints the positions of binary game files as text.
 func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := subFlags("export", "[--all] [FILE...]", stderr)
+	fs := cli.SubFlags("datagen export", "[--all] [FILE...]", stderr)
 	all := fs.Bool("all", false, "every position with a score, not only the training selection")
-	if code, done := parseSub(fs, args); done {
+	if code, done := cli.Parse(fs, args, stdout, stderr); done {
 		return code
 	}
 	filter := selfplay.TrainingFilter

@@ -17,14 +17,14 @@
 // insufficient material or adjudication.
 //
 // Output (--format):
-//   - binary (the default): every game whole, in the eval/selfplay format
+//   - binary (the default): every game whole, in the cmd/internal/selfplay format
 //     (about 4 bytes a position); the trainer reads it, and `datagen export`
 //     prints it as text;
 //   - text: the training positions, `FEN | score | result` (score in
 //     centipawns, result 1.0/0.5/0.0, both from White's view), selected like
 //     the shared corpus: from ply 12, not in check, the move played quiet,
 //     |score| < 2000, no mate scores;
-//   - epd: the same positions as `FEN [result]`, the input of eval/tune.
+//   - epd: the same positions as `FEN [result]`, the input of cmd/tune.
 //
 // An existing --out file is appended to, never overwritten (a binary file
 // cut short by a killed process is first cut back to its last complete
@@ -35,7 +35,7 @@
 //
 //	go run ./cmd/datagen --games 400 --nodes 5000 --seed 7 --out /tmp/games.bin
 //	go run ./cmd/datagen export /tmp/games.bin | gzip > /tmp/games.txt.gz
-//	go run ./cmd/datagen --games 4000 --format epd --out /tmp/data.epd   # for eval/tune
+//	go run ./cmd/datagen --games 4000 --format epd --out /tmp/data.epd   # for cmd/tune
 //
 // The search plays with the hand-written evaluation unless --net names a
 // network ("embedded" or a .nnue file), so that each net can make the data
@@ -49,13 +49,15 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/kingrook/kingrook/cmd/internal/cli"
 )
 
 // Exit codes.
 const (
-	exitOK      = 0
-	exitFailure = 1
-	exitUsage   = 2
+	exitOK      = cli.ExitOK
+	exitFailure = cli.ExitFailure
+	exitUsage   = cli.ExitUsage
 )
 
 func main() {

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kingrook/kingrook/eval/selfplay"
+	"github.com/kingrook/kingrook/cmd/internal/selfplay"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
 	"github.com/kingrook/kingrook/tt"
@@ -252,11 +252,12 @@ func TestTextFormats(t *testing.T) {
 	}
 }
 
-// TestPGNConversion converts testdata/evals.pgn (written by hand) and
-// prints it back as text.
+// TestPGNConversion converts the PGN reader's fixture (written by hand,
+// in cmd/internal/selfplay/testdata) and prints it back as text.
 func TestPGNConversion(t *testing.T) {
+	evalsPGN := filepath.Join("..", "internal", "selfplay", "testdata", "evals.pgn")
 	out := filepath.Join(t.TempDir(), "pgn.bin")
-	_, stderr := datagen(t, "pgn", "--out", out, "testdata/evals.pgn")
+	_, stderr := datagen(t, "pgn", "--out", out, evalsPGN)
 	if !strings.Contains(stderr, "5 games, 24 plies converted; 2 games skipped") ||
 		!strings.Contains(stderr, "pgn game 6: move 1 (e5)") {
 		t.Errorf("stderr: %s", stderr)
@@ -309,6 +310,17 @@ func TestBadArguments(t *testing.T) {
 		var stderr bytes.Buffer
 		if code := run(context.Background(), args, strings.NewReader(""), io.Discard, &stderr); code != exitUsage {
 			t.Errorf("%q: exit %d, want %d (%s)", args, code, exitUsage, stderr.String())
+		}
+		if !strings.HasPrefix(stderr.String(), "datagen") {
+			t.Errorf("%q: no message on stderr: %q", args, stderr.String())
+		}
+	}
+	// --help prints the usage to stdout and succeeds.
+	for _, args := range [][]string{{"--help"}, {"pgn", "--help"}, {"export", "-h"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), args, strings.NewReader(""), &stdout, &stderr); code != exitOK ||
+			!strings.HasPrefix(stdout.String(), "Usage: datagen") || stderr.Len() != 0 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, stdout.String(), stderr.String())
 		}
 	}
 	for _, args := range [][]string{

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -13,10 +12,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/spf13/pflag"
-
+	"github.com/kingrook/kingrook/cmd/internal/cli"
+	"github.com/kingrook/kingrook/cmd/internal/selfplay"
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/eval/nnue"
-	"github.com/kingrook/kingrook/eval/selfplay"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
 	"github.com/kingrook/kingrook/tt"
@@ -49,7 +48,7 @@ type playConfig struct {
 	threads     int
 	hash        int
 	seed        uint64
-	mix         selfplay.Mix
+	mix         movegen.VariantMix
 	randomPlies int
 	format      string
 	out         string
@@ -59,10 +58,9 @@ type playConfig struct {
 }
 
 // parsePlay reads the flags of a self-play run.
-func parsePlay(args []string, stderr io.Writer) (playConfig, int, bool) {
+func parsePlay(args []string, stdout, stderr io.Writer) (playConfig, int, bool) {
 	var c playConfig
-	fs := pflag.NewFlagSet("datagen", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cli.SubFlags("datagen", "[flags]\n       datagen pgn --help\n       datagen export --help", stderr)
 	fs.IntVar(&c.games, "games", 100, "games to play (0: no limit; with --duration alone, no limit)")
 	fs.DurationVar(&c.duration, "duration", 0, "stop starting games after this long, e.g. 2h (0: no limit)")
 	fs.Uint64Var(&c.nodes, "nodes", 5000, "nodes searched per move")
@@ -76,14 +74,8 @@ func parsePlay(args []string, stderr io.Writer) (playConfig, int, bool) {
 	fs.StringVar(&c.out, "out", "", "output file, appended to when it exists (default stdout)")
 	fs.DurationVar(&c.progress, "progress", 10*time.Second, "interval of the progress lines on stderr")
 	fs.StringVar(&c.net, "net", "", "evaluate with a network: \"embedded\" or a .nnue file (default: the hand-written evaluation)")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: datagen [flags]\n       datagen pgn --help\n       datagen export --help\n\nFlags:\n%s", fs.FlagUsages())
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return c, exitOK, true
-		}
-		return c, exitUsage, true
+	if code, done := cli.Parse(fs, args, stdout, stderr); done {
+		return c, code, true
 	}
 	if !fs.Changed("games") && fs.Changed("duration") {
 		c.games = 0
@@ -233,7 +225,7 @@ func (s *stats) add(o stats) {
 
 // runPlay plays self-play games.
 func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c, code, done := parsePlay(args, stderr)
+	c, code, done := parsePlay(args, stdout, stderr)
 	if done {
 		return code
 	}
@@ -349,11 +341,11 @@ func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand
 		if ctx.Err() != nil {
 			return nil, st
 		}
-		if _, err := selfplay.RandomOpening(&pos, c.mix, c.randomPlies, rng); err != nil {
+		if _, err := movegen.RandomOpening(&pos, c.mix, c.randomPlies, rng); err != nil {
 			continue // every draw of moves ended the game: draw another start
 		}
 		res := pool.Search(ctx, &pos, search.Limits{Depth: openingDepth}, c.opts, nil)
-		if abs(res.Score) <= maxOpeningScore {
+		if eval.Abs(res.Score) <= maxOpeningScore {
 			break
 		}
 	}
@@ -385,12 +377,12 @@ func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand
 		if pos.SideToMove() == movegen.Black {
 			whiteScore = -score
 		}
-		if abs(score) >= winScore {
+		if eval.Abs(score) >= winScore {
 			winRun++
 		} else {
 			winRun = 0
 		}
-		if ply >= drawFromPly && abs(score) <= drawScore {
+		if ply >= drawFromPly && eval.Abs(score) <= drawScore {
 			drawRun++
 		} else {
 			drawRun = 0
@@ -434,14 +426,7 @@ func exactSearch(ctx context.Context, pool *search.Pool, pos *movegen.Position, 
 	}
 	if res.Score != exact {
 		st.inexact++
-		st.inexactSum += abs(res.Score - exact)
+		st.inexactSum += eval.Abs(res.Score - exact)
 	}
 	return exact, res
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

@@ -25,7 +25,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -130,29 +129,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kingrook: unknown command %q (try kingrook --help)\n", sub)
 		return exitUsage
 	}
-}
-
-// parseFlags parses args; done reports that run should return code (help
-// was printed, or the flags were bad).
-func parseFlags(fs *pflag.FlagSet, args []string, stdout, stderr io.Writer) (code int, done bool) {
-	// pflag prints the usage itself on -h/--help; silence that so that it
-	// is printed once, to stdout, below.
-	usage := fs.Usage
-	fs.Usage = func() {}
-	err := fs.Parse(args)
-	fs.Usage = usage
-	switch {
-	case errors.Is(err, pflag.ErrHelp):
-		fs.SetOutput(stdout)
-		fs.Usage()
-		return exitOK, true
-	case err != nil:
-		fmt.Fprintf(stderr, "%s: %v\n\n", fs.Name(), err)
-		fs.SetOutput(stderr)
-		fs.Usage()
-		return exitUsage, true
-	}
-	return exitOK, false
 }
 
 func usage(w io.Writer, fs *pflag.FlagSet) {
@@ -276,16 +252,6 @@ func newEngine(g globals, log zerolog.Logger) (*engine.Engine, error) {
 		f.Close()
 	}
 	return eng, nil
-}
-
-// subFlags returns a flag set for a subcommand.
-func subFlags(name, synopsis string, stderr io.Writer) *pflag.FlagSet {
-	fs := pflag.NewFlagSet("kingrook "+name, pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: kingrook %s %s\n\nFlags:\n%s", name, synopsis, fs.FlagUsages())
-	}
-	return fs
 }
 
 // noArgs parses the arguments of a subcommand that takes none but --help;

@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/eval/syzygy"
 	"github.com/kingrook/kingrook/movegen"
 )
@@ -45,17 +46,10 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "kingrook probe: no table covers %s\n", pos.FEN(false))
 		return exitFailure
 	}
-	fmt.Fprintf(stdout, "wdl %v dtz %d\n", res.WDL, abs(res.DTZ))
+	fmt.Fprintf(stdout, "wdl %v dtz %d\n", res.WDL, eval.Abs(res.DTZ))
 	sort.Slice(res.Moves, func(i, j int) bool { return res.Moves[i].Move.UCI(false) < res.Moves[j].Move.UCI(false) })
 	for _, m := range res.Moves {
-		fmt.Fprintf(stdout, "%s wdl %v dtz %d\n", m.Move.UCI(false), m.WDL, abs(m.DTZ))
+		fmt.Fprintf(stdout, "%s wdl %v dtz %d\n", m.Move.UCI(false), m.WDL, eval.Abs(m.DTZ))
 	}
 	return exitOK
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

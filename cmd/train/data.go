@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kingrook/kingrook/cmd/internal/selfplay"
 	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/eval/nnue"
-	"github.com/kingrook/kingrook/eval/selfplay"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -186,7 +186,7 @@ func (d *dataset) add(pos *movegen.Position, score int, result float64, withHand
 		score, result = -score, 1-result
 	}
 	d.stm = append(d.stm, stm)
-	d.score = append(d.score, int16(max(min(score, 32000), -32000)))
+	d.score = append(d.score, int16(max(min(score, eval.Mate), -eval.Mate))) // the search's score range
 	d.result = append(d.result, float32(result))
 	if withHand {
 		d.hand = append(d.hand, int16(eval.Evaluate(pos)))

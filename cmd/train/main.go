@@ -3,7 +3,7 @@
 //
 // It reads "FEN | score | result" lines (score in centipawns and result
 // 1.0/0.5/0.0, both from White's view) and cmd/datagen's binary games
-// (eval/selfplay, positions chosen by selfplay.TrainingFilter like the
+// (cmd/internal/selfplay, positions chosen by selfplay.TrainingFilter like the
 // shared corpus), either plain or gzip-compressed (other formats plug in
 // through the Reader interface), keeps every --holdout-th block of
 // --block consecutive positions back for validation, and trains the float
@@ -47,7 +47,9 @@ func main() {
 	}
 }
 
+// config holds the settings of a training run.
 type config struct {
+	data                                                           []string // the training files, globs expanded
 	hidden, buckets, epochs, batch, threads, holdout, block, limit int
 	lr, gamma, scale, wdl                                          float64
 	act                                                            nnue.Activation
@@ -59,6 +61,41 @@ type config struct {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
+	c, err := parseConfig(args, stderr)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	train, valid, st, err := load(c.data, c.holdout, c.block, c.limit)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "read %d positions from %d files in %v: %d training, %d validation, %d malformed lines skipped\n",
+		st.read, len(c.data), time.Since(t0).Round(time.Millisecond), st.train, st.valid, st.bad)
+	if c.trainLimit > 0 && c.trainLimit < train.len() {
+		train.truncate(c.trainLimit)
+		fmt.Fprintf(stdout, "training on the first %d positions only\n", c.trainLimit)
+	}
+	if train.len() == 0 && c.compare == "" {
+		return fmt.Errorf("no training positions")
+	}
+	if c.compare != "" {
+		net, err := nnue.LoadFile(c.compare)
+		if err != nil {
+			return err
+		}
+		report(c, nil, net, valid, stdout)
+		return nil
+	}
+	m, err := trainNet(c, train, valid, stdout)
+	if err != nil {
+		return err
+	}
+	return finish(c, m, valid, stdout)
+}
+
+// parseConfig reads the flags and checks them.
+func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c config
@@ -87,7 +124,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&c.mirror, "mirror", false, "also train on every position mirrored across the d/e file line")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed for the initial weights and the shuffling")
 	if err := fs.Parse(args); err != nil {
-		return err
+		return c, err
 	}
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "buckets" || f.Name == "hidden" || f.Name == "act" {
@@ -100,66 +137,53 @@ func run(args []string, stdout, stderr io.Writer) error {
 	case "screlu":
 		c.act = nnue.SCReLU
 	default:
-		return fmt.Errorf("--act %q: want crelu or screlu", *act)
+		return c, fmt.Errorf("--act %q: want crelu or screlu", *act)
 	}
 	if *data == "" {
 		fs.Usage()
-		return fmt.Errorf("--data is required")
+		return c, fmt.Errorf("--data is required")
 	}
-	if c.hidden < 16 || c.hidden > 1024 || c.hidden%16 != 0 {
-		return fmt.Errorf("--hidden %d: want a multiple of 16 in 16..1024", c.hidden)
-	}
-	if c.buckets < 1 || c.buckets > nnue.MaxBuckets {
-		return fmt.Errorf("--buckets %d: want 1..%d", c.buckets, nnue.MaxBuckets)
-	}
-	if c.batch < 1 || c.threads < 1 || c.block < 1 || c.epochs < 0 {
-		return fmt.Errorf("--batch, --threads and --block must be positive, --epochs not negative")
-	}
-	if c.wdl < 0 || c.wdl > 1 || c.scale <= 0 {
-		return fmt.Errorf("--wdl must be in [0, 1] and --scale positive")
+	if err := c.check(); err != nil {
+		return c, err
 	}
 	if c.checkpoint == "" {
 		c.checkpoint = c.out + ".ckpt"
 	}
+	var err error
+	c.data, err = expandGlobs(*data)
+	return c, err
+}
+
+// check reports a setting out of its range.
+func (c *config) check() error {
+	switch {
+	case c.hidden < 16 || c.hidden > 1024 || c.hidden%16 != 0:
+		return fmt.Errorf("--hidden %d: want a multiple of 16 in 16..1024", c.hidden)
+	case c.buckets < 1 || c.buckets > nnue.MaxBuckets:
+		return fmt.Errorf("--buckets %d: want 1..%d", c.buckets, nnue.MaxBuckets)
+	case c.batch < 1 || c.threads < 1 || c.block < 1 || c.epochs < 0:
+		return fmt.Errorf("--batch, --threads and --block must be positive, --epochs not negative")
+	case c.wdl < 0 || c.wdl > 1 || c.scale <= 0:
+		return fmt.Errorf("--wdl must be in [0, 1] and --scale positive")
+	}
+	return nil
+}
+
+// expandGlobs returns the files named by a comma-separated list of files
+// and globs; a name that matches nothing is an error.
+func expandGlobs(list string) ([]string, error) {
 	var paths []string
-	for _, g := range strings.Split(*data, ",") {
+	for _, g := range strings.Split(list, ",") {
 		m, err := filepath.Glob(g)
 		if err != nil {
-			return fmt.Errorf("--data %q: %w", g, err)
+			return nil, fmt.Errorf("--data %q: %w", g, err)
 		}
 		if len(m) == 0 {
-			return fmt.Errorf("--data %q: no such file", g)
+			return nil, fmt.Errorf("--data %q: no such file", g)
 		}
 		paths = append(paths, m...)
 	}
-
-	t0 := time.Now()
-	train, valid, st, err := load(paths, c.holdout, c.block, c.limit)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "read %d positions from %d files in %v: %d training, %d validation, %d malformed lines skipped\n",
-		st.read, len(paths), time.Since(t0).Round(time.Millisecond), st.train, st.valid, st.bad)
-	if c.trainLimit > 0 && c.trainLimit < train.len() {
-		train.truncate(c.trainLimit)
-		fmt.Fprintf(stdout, "training on the first %d positions only\n", c.trainLimit)
-	}
-	if train.len() == 0 && c.compare == "" {
-		return fmt.Errorf("no training positions")
-	}
-	if c.compare != "" {
-		net, err := nnue.LoadFile(c.compare)
-		if err != nil {
-			return err
-		}
-		report(c, nil, net, valid, stdout)
-		return nil
-	}
-	m, err := trainNet(c, train, valid, stdout)
-	if err != nil {
-		return err
-	}
-	return finish(c, m, valid, stdout)
+	return paths, nil
 }
 
 // trainNet runs the epochs and returns the float model.

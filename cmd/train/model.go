@@ -367,14 +367,8 @@ func (m *model) save(path string, a *adam) error {
 	if err != nil {
 		return err
 	}
-	parts := []any{[5]uint32{ckMagic, uint32(m.h), uint32(m.act), uint32(a.t), uint32(m.buckets)}, m.w1, m.b1, m.w2, m.b2}
-	for i := range 4 {
-		parts = append(parts, a.m[i])
-	}
-	for i := range 4 {
-		parts = append(parts, a.v[i])
-	}
-	for _, p := range parts {
+	header := [5]uint32{ckMagic, uint32(m.h), uint32(m.act), uint32(a.t), uint32(m.buckets)}
+	for _, p := range append([]any{header}, checkpointArrays(m, a)...) {
 		if err := binary.Write(f, binary.LittleEndian, p); err != nil {
 			f.Close()
 			return err
@@ -384,6 +378,19 @@ func (m *model) save(path string, a *adam) error {
 		return err
 	}
 	return os.Rename(path+".tmp", path)
+}
+
+// checkpointArrays returns the arrays a checkpoint holds after its header,
+// in file order: the weights, then Adam's first and second moments.
+func checkpointArrays(m *model, a *adam) []any {
+	parts := []any{m.w1, m.b1, m.w2, m.b2}
+	for i := range 4 {
+		parts = append(parts, a.m[i])
+	}
+	for i := range 4 {
+		parts = append(parts, a.v[i])
+	}
+	return parts
 }
 
 func loadCheckpoint(path string, lr float64) (*model, *adam, error) {
@@ -410,14 +417,7 @@ func loadCheckpoint(path string, lr float64) (*model, *adam, error) {
 	m.w2, m.b2 = make([]float32, m.buckets*2*m.h), make([]float32, m.buckets)
 	a := newAdam(m, lr)
 	a.t = int(hdr[3])
-	parts := []any{m.w1, m.b1, m.w2, m.b2}
-	for i := range 4 {
-		parts = append(parts, a.m[i])
-	}
-	for i := range 4 {
-		parts = append(parts, a.v[i])
-	}
-	for _, p := range parts {
+	for _, p := range checkpointArrays(m, a) {
 		if err := binary.Read(f, binary.LittleEndian, p); err != nil {
 			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 				return nil, nil, fmt.Errorf("%s: truncated checkpoint", path)

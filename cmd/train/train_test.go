@@ -15,8 +15,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kingrook/kingrook/cmd/internal/selfplay"
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/eval/nnue"
-	"github.com/kingrook/kingrook/eval/selfplay"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -77,10 +78,7 @@ func TestTextReader(t *testing.T) {
 		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | x | 0.5\n" +
 		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 3 | 0.7\n" +
 		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 3\n"
-	path := filepath.Join(t.TempDir(), "d.txt")
-	if err := os.WriteFile(path, []byte(in), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeTestFile(t, t.TempDir(), "d.txt", []byte(in))
 	train, valid, st, err := load([]string{path}, 0, 1000, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -336,12 +334,9 @@ func TestCheckpointRoundTrip(t *testing.T) {
 // TestMirrorFeatures checks that the flipped features of a position are
 // those of its mirror image across the d/e line.
 func TestMirrorFeatures(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "d.txt")
 	lines := "r3k2r/1pq2ppp/8/3pP3/8/2N5/PP3PPP/R1BQK2R b KQkq - 0 1 | 10 | 0.5\n" +
 		"r2k3r/ppp2qp1/8/3Pp3/8/5N2/PPP3PP/R2KQB1R b - - 0 1 | 10 | 0.5\n"
-	if err := os.WriteFile(path, []byte(lines), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeTestFile(t, t.TempDir(), "d.txt", []byte(lines))
 	d, _, _, err := load([]string{path}, 0, 1000, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -357,17 +352,18 @@ func TestMirrorFeatures(t *testing.T) {
 	}
 }
 
-// TestBinaryReader reads cmd/datagen's binary games, plain and gzipped, and
-// checks they give the same training positions as the text lines the shared
-// corpus would hold for those games (selfplay.TrainingFilter).
-func TestBinaryReader(t *testing.T) {
+// binaryTestGames plays random games from a few starts and returns them in
+// the binary format, with the text lines ("FEN | score | result") of the
+// positions that selfplay.TrainingFilter keeps, mates and scores beyond the
+// filter's limit among the dropped ones.
+func binaryTestGames(t *testing.T) (bin []byte, lines []string) {
+	t.Helper()
 	r := rand.New(rand.NewPCG(5, 6))
-	var bin bytes.Buffer
-	w, err := selfplay.NewWriter(&bin)
+	var buf bytes.Buffer
+	w, err := selfplay.NewWriter(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var lines []string
 	var list movegen.MoveList
 	starts := []string{
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -392,7 +388,7 @@ func TestBinaryReader(t *testing.T) {
 			score := int16(r.IntN(900) - 450)
 			switch ply % 17 {
 			case 5:
-				score = selfplay.Mate - 7 // a mate score: never trained on
+				score = eval.Mate - 7 // a mate score: never trained on
 			case 11:
 				score = 2500 // beyond the filter's limit
 			}
@@ -412,23 +408,32 @@ func TestBinaryReader(t *testing.T) {
 	if len(lines) < 100 {
 		t.Fatalf("only %d training positions in the test games", len(lines))
 	}
+	return buf.Bytes(), lines
+}
+
+// writeTestFile writes data to name in dir and returns its path.
+func writeTestFile(t *testing.T, dir, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestBinaryReader reads cmd/datagen's binary games, plain and gzipped, and
+// checks they give the same training positions as the text lines the shared
+// corpus would hold for those games (selfplay.TrainingFilter).
+func TestBinaryReader(t *testing.T) {
+	bin, lines := binaryTestGames(t)
 	dir := t.TempDir()
-	txt := filepath.Join(dir, "games.txt")
-	if err := os.WriteFile(txt, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	plain := filepath.Join(dir, "games.bin")
-	if err := os.WriteFile(plain, bin.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	txt := writeTestFile(t, dir, "games.txt", []byte(strings.Join(lines, "\n")+"\n"))
+	plain := writeTestFile(t, dir, "games.bin", bin)
 	var zb bytes.Buffer
 	z := gzip.NewWriter(&zb)
-	z.Write(bin.Bytes())
+	z.Write(bin)
 	z.Close()
-	zipped := filepath.Join(dir, "games.bin.gz")
-	if err := os.WriteFile(zipped, zb.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	zipped := writeTestFile(t, dir, "games.bin.gz", zb.Bytes())
 	want, _, wst, err := load([]string{txt}, 0, 1000, 0)
 	if err != nil || wst.read != len(lines) {
 		t.Fatalf("text: %v, %+v", err, wst)
@@ -445,19 +450,13 @@ func TestBinaryReader(t *testing.T) {
 	}
 
 	// Damaged data is an error, never a silent partial read or a panic.
-	bad := slices.Clone(bin.Bytes())
+	bad := slices.Clone(bin)
 	bad[8] = 7 // the first game's result byte: 0-2 only
-	badPath := filepath.Join(dir, "bad.bin")
-	if err := os.WriteFile(badPath, bad, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	badPath := writeTestFile(t, dir, "bad.bin", bad)
 	if _, _, _, err := load([]string{badPath}, 0, 1000, 0); err == nil {
 		t.Fatal("no error for a corrupt game file")
 	}
-	other := filepath.Join(dir, "other.dat")
-	if err := os.WriteFile(other, []byte("not a game file\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	other := writeTestFile(t, dir, "other.dat", []byte("not a game file\n"))
 	if _, _, _, err := load([]string{other}, 0, 1000, 0); err == nil || !strings.Contains(err.Error(), "unknown data format") {
 		t.Fatalf("file of no known format: %v", err)
 	}

@@ -54,6 +54,20 @@ func testNets(t testing.TB) map[string]*Net {
 	}
 }
 
+// forEachPath calls check with every test net on each inference path it
+// has: plain Go, and SIMD where the build and the CPU have it.
+func forEachPath(t *testing.T, check func(name string, n *Net, simd bool)) {
+	for name, n := range testNets(t) {
+		for _, simd := range []bool{false, true} {
+			if simd && !n.simdOK {
+				continue
+			}
+			n.forceNoSIM = !simd
+			check(name, n, simd)
+		}
+	}
+}
+
 func mustPos(t testing.TB, fen string) *movegen.Position {
 	t.Helper()
 	p := movegen.NewPosition()
@@ -411,51 +425,13 @@ var materialCases = []struct {
 	{"r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 150, MaxScore},   // a knight up
 }
 
-func checkMaterial(t *testing.T, name string, n *Net) {
-	t.Helper()
-	for _, c := range materialCases {
-		if got := n.EvaluatePosition(mustPos(t, c.fen)); got < c.lo || got > c.hi {
-			t.Errorf("%s: %s: %d, want %d..%d", name, c.fen, got, c.lo, c.hi)
-		}
-	}
-}
-
 // TestDefaultNetKnowsMaterial checks the shipped net on positions whose
 // verdict is clear.
 func TestDefaultNetKnowsMaterial(t *testing.T) {
-	checkMaterial(t, "default.nnue", Default())
-}
-
-// TestCandidateNets checks the nets kept in candidates/ for a later SPRT
-// (README.md): each loads, writes back byte for byte, is symmetric under
-// the colour flip and knows material.
-func TestCandidateNets(t *testing.T) {
-	files, err := filepath.Glob("candidates/*.nnue")
-	if err != nil || len(files) == 0 {
-		t.Skip("no candidate nets")
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	n := Default()
+	for _, c := range materialCases {
+		if got := n.EvaluatePosition(mustPos(t, c.fen)); got < c.lo || got > c.hi {
+			t.Errorf("%s: %d, want %d..%d", c.fen, got, c.lo, c.hi)
 		}
-		n, err := LoadFile(f)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		var buf bytes.Buffer
-		if err := n.Write(&buf); err != nil || !bytes.Equal(buf.Bytes(), data) {
-			t.Fatalf("%s: Write(Load) differs from the file (%v)", f, err)
-		}
-		checkMaterial(t, f, n)
-		acc := n.NewAccumulators(2)
-		forRandomGames(t, 4, 60, 5, func(pos *movegen.Position, _ movegen.Move) {
-			m := mustPos(t, mirrorFEN(t, pos.FEN(true)))
-			acc[0].Refresh(n, pos)
-			acc[1].Refresh(n, m)
-			if a, b := n.Evaluate(&acc[0], pos.SideToMove()), n.Evaluate(&acc[1], m.SideToMove()); a != b {
-				t.Fatalf("%s: %s scores %d, its mirror %d", f, pos.FEN(true), a, b)
-			}
-		})
 	}
 }

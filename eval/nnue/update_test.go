@@ -60,41 +60,35 @@ func forRandomGames(t testing.TB, games, plies int, seed uint64, visit func(pos 
 // games and checks after every move that the incrementally updated
 // accumulator equals a full refresh, on both code paths.
 func TestIncrementalMatchesRefresh(t *testing.T) {
-	for name, n := range testNets(t) {
-		for _, simd := range []bool{false, true} {
-			if simd && !n.simdOK {
-				continue
+	forEachPath(t, func(name string, n *Net, simd bool) {
+		acc := n.NewAccumulators(3)
+		kinds := map[movegen.Move]int{}
+		var last *movegen.Position
+		forRandomGames(t, 60, 200, 5, func(pos *movegen.Position, m movegen.Move) {
+			if pos != last { // a new game
+				acc[0].Refresh(n, pos)
+				last = pos
 			}
-			n.forceNoSIM = !simd
-			acc := n.NewAccumulators(3)
-			kinds := map[movegen.Move]int{}
-			var last *movegen.Position
-			forRandomGames(t, 60, 200, 5, func(pos *movegen.Position, m movegen.Move) {
-				if pos != last { // a new game
-					acc[0].Refresh(n, pos)
-					last = pos
-				}
-				kinds[m.Kind()]++
-				acc[1].Update(n, &acc[0], pos, m)
-				fen := pos.FEN(true)
-				pos.Make(m)
-				acc[2].Refresh(n, pos)
-				if !slices.Equal(acc[1].v[0], acc[2].v[0]) || !slices.Equal(acc[1].v[1], acc[2].v[1]) {
-					t.Fatalf("%s simd=%v: after %v in %s the update differs from a refresh", name, simd, m, fen)
-				}
-				if a, b := n.Evaluate(&acc[1], pos.SideToMove()), n.Evaluate(&acc[2], pos.SideToMove()); a != b {
-					t.Fatalf("%s: scores %d and %d", name, a, b)
-				}
-				pos.Unmake()
-				acc[0].CopyFrom(&acc[1])
-			})
-			for _, k := range []movegen.Move{movegen.Normal, movegen.Castling, movegen.EnPassant, movegen.Promotion} {
-				if kinds[k] < 5 {
-					t.Fatalf("%s: only %d moves of kind %#x in the random games", name, kinds[k], k)
-				}
+			kinds[m.Kind()]++
+			acc[1].Update(n, &acc[0], pos, m)
+			fen := pos.FEN(true)
+			pos.Make(m)
+			acc[2].Refresh(n, pos)
+			if !slices.Equal(acc[1].v[0], acc[2].v[0]) || !slices.Equal(acc[1].v[1], acc[2].v[1]) {
+				t.Fatalf("%s simd=%v: after %v in %s the update differs from a refresh", name, simd, m, fen)
+			}
+			if a, b := n.Evaluate(&acc[1], pos.SideToMove()), n.Evaluate(&acc[2], pos.SideToMove()); a != b {
+				t.Fatalf("%s: scores %d and %d", name, a, b)
+			}
+			pos.Unmake()
+			acc[0].CopyFrom(&acc[1])
+		})
+		for _, k := range []movegen.Move{movegen.Normal, movegen.Castling, movegen.EnPassant, movegen.Promotion} {
+			if kinds[k] < 5 {
+				t.Fatalf("%s: only %d moves of kind %#x in the random games", name, kinds[k], k)
 			}
 		}
-	}
+	})
 }
 
 // TestCastlingForms checks every legal move (castling included) of
@@ -110,47 +104,41 @@ func TestCastlingForms(t *testing.T) {
 		"r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1", // en passant and promotions with capture
 	}
 	var list movegen.MoveList
-	for name, n := range testNets(t) {
-		for _, simd := range []bool{false, true} {
-			if simd && !n.simdOK {
-				continue
-			}
-			n.forceNoSIM = !simd
-			acc := n.NewAccumulators(3)
-			castles := 0
-			for _, fen := range fens {
-				for _, stm := range []string{"w", "b"} {
-					f := fen
-					if stm == "b" {
-						f = mirrorFEN(t, fen)
+	forEachPath(t, func(name string, n *Net, simd bool) {
+		acc := n.NewAccumulators(3)
+		castles := 0
+		for _, fen := range fens {
+			for _, stm := range []string{"w", "b"} {
+				f := fen
+				if stm == "b" {
+					f = mirrorFEN(t, fen)
+				}
+				pos := mustPos(t, f)
+				list.Clear()
+				pos.GenerateLegal(&list)
+				acc[0].Refresh(n, pos)
+				for i := range list.Len() {
+					m := list.At(i)
+					if m.IsCastling() {
+						castles++
 					}
-					pos := mustPos(t, f)
-					list.Clear()
-					pos.GenerateLegal(&list)
-					acc[0].Refresh(n, pos)
-					for i := range list.Len() {
-						m := list.At(i)
-						if m.IsCastling() {
-							castles++
-						}
-						acc[1].Update(n, &acc[0], pos, m)
-						pos.Make(m)
-						acc[2].Refresh(n, pos)
-						if !slices.Equal(acc[1].v[0], acc[2].v[0]) || !slices.Equal(acc[1].v[1], acc[2].v[1]) {
-							t.Fatalf("%s simd=%v: %s, move %v: update differs from refresh", name, simd, f, m)
-						}
-						if acc[1].Pieces() != pos.Occupied().Count() {
-							t.Fatalf("%s: %s, move %v: %d pieces counted, %d on the board", name, f, m, acc[1].Pieces(), pos.Occupied().Count())
-						}
-						pos.Unmake()
+					acc[1].Update(n, &acc[0], pos, m)
+					pos.Make(m)
+					acc[2].Refresh(n, pos)
+					if !slices.Equal(acc[1].v[0], acc[2].v[0]) || !slices.Equal(acc[1].v[1], acc[2].v[1]) {
+						t.Fatalf("%s simd=%v: %s, move %v: update differs from refresh", name, simd, f, m)
 					}
+					if acc[1].Pieces() != pos.Occupied().Count() {
+						t.Fatalf("%s: %s, move %v: %d pieces counted, %d on the board", name, f, m, acc[1].Pieces(), pos.Occupied().Count())
+					}
+					pos.Unmake()
 				}
 			}
-			if castles < 12 {
-				t.Fatalf("only %d castling moves generated", castles)
-			}
 		}
-	}
+		if castles < 12 {
+			t.Fatalf("only %d castling moves generated", castles)
+		}
+	})
 }
 
 func TestNoAllocations(t *testing.T) {

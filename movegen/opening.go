@@ -1,11 +1,13 @@
-package selfplay
+package movegen
+
+// Random openings for self-play data and for the genfens command: a start
+// position of a kind drawn from weights (standard, Chess960, Double Fischer
+// Random), followed by random legal moves.
 
 import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-
-	"github.com/kingrook/kingrook/movegen"
 )
 
 // Variant is a kind of start position.
@@ -30,14 +32,14 @@ func (v Variant) String() string {
 	return fmt.Sprintf("Variant(%d)", int(v))
 }
 
-// Mix weighs the start position kinds of openings; weights are relative
+// VariantMix weighs the start position kinds of openings; weights are relative
 // (they need not add up to 1) and must not be negative.
-type Mix struct {
+type VariantMix struct {
 	Standard, Chess960, DFRC float64
 }
 
 // Validate reports a mix that cannot be drawn from.
-func (m Mix) Validate() error {
+func (m VariantMix) Validate() error {
 	if m.Standard < 0 || m.Chess960 < 0 || m.DFRC < 0 {
 		return fmt.Errorf("negative weight in %+v", m)
 	}
@@ -48,7 +50,7 @@ func (m Mix) Validate() error {
 }
 
 // Pick draws a kind of start from m (which must be valid).
-func (m Mix) Pick(rng *rand.Rand) Variant {
+func (m VariantMix) Pick(rng *rand.Rand) Variant {
 	x := rng.Float64() * (m.Standard + m.Chess960 + m.DFRC)
 	switch {
 	case x < m.Standard:
@@ -62,17 +64,17 @@ func (m Mix) Pick(rng *rand.Rand) Variant {
 // chess960Count is the number of Chess960 back-rank arrangements.
 const chess960Count = 960
 
-// StartFEN returns a start position of kind v, drawn with rng.
-func StartFEN(v Variant, rng *rand.Rand) string {
+// RandomStartFEN returns a start position of kind v, drawn with rng.
+func RandomStartFEN(v Variant, rng *rand.Rand) string {
 	var fen string
 	var err error
 	switch v {
 	case Chess960:
-		fen, err = movegen.Chess960FEN(rng.IntN(chess960Count))
+		fen, err = Chess960FEN(rng.IntN(chess960Count))
 	case DFRC:
-		fen, err = movegen.DFRCFEN(rng.IntN(chess960Count), rng.IntN(chess960Count))
+		fen, err = DFRCFEN(rng.IntN(chess960Count), rng.IntN(chess960Count))
 	default:
-		return movegen.StartFEN
+		return StartFEN
 	}
 	if err != nil {
 		panic(err) // unreachable: the numbers are in range
@@ -87,13 +89,13 @@ const maxOpeningTries = 1000
 // with rng, redrawing the moves when they end the game (no legal move, or a
 // draw by rule) before or at the last one. The history of the moves is
 // kept in pos (for repetitions); pos.FEN gives the opening.
-func RandomPlies(pos *movegen.Position, fen string, plies int, rng *rand.Rand) error {
+func RandomPlies(pos *Position, fen string, plies int, rng *rand.Rand) error {
 	for range maxOpeningTries {
 		if err := pos.SetFEN(fen); err != nil {
 			return err
 		}
 		ok := true
-		var l movegen.MoveList
+		var l MoveList
 		for i := 0; i < plies && ok; i++ {
 			l.Clear()
 			pos.GenerateLegal(&l)
@@ -112,7 +114,7 @@ func RandomPlies(pos *movegen.Position, fen string, plies int, rng *rand.Rand) e
 
 // RandomOpening sets pos to a start of a kind drawn from mix, followed by
 // plies random legal moves (see RandomPlies), and returns the kind.
-func RandomOpening(pos *movegen.Position, mix Mix, plies int, rng *rand.Rand) (Variant, error) {
+func RandomOpening(pos *Position, mix VariantMix, plies int, rng *rand.Rand) (Variant, error) {
 	v := mix.Pick(rng)
-	return v, RandomPlies(pos, StartFEN(v, rng), plies, rng)
+	return v, RandomPlies(pos, RandomStartFEN(v, rng), plies, rng)
 }

@@ -1,8 +1,9 @@
 // Package selfplay stores Kingrook's self-play games compactly, game by game,
 // and reads them back as training positions for the evaluation (the NNUE
-// trainer) and as text. It holds the data format only and imports movegen
-// alone, so that cmd/datagen, the trainer and the uci package (genfens) can
-// all use it. A trainer reads positions like this:
+// trainer) and as text, and converts PGN games with evaluation comments to
+// it. It holds the data format that the tools under cmd/ share (cmd/datagen
+// writes it, cmd/train reads it); its scores are the search's, with the eval
+// package's mate constants. A trainer reads positions like this:
 //
 //	r := selfplay.NewReader(f) // a buffered reader of the file is made inside
 //	for s, err := range r.Positions(selfplay.TrainingFilter) {
@@ -35,7 +36,7 @@
 //	+9      4p    plies: move uint16 (movegen.Move bits: from, to, promotion, kind; castling
 //	              is king takes own rook), then score int16: the score of the position
 //	              before the move, in centipawns from White's view; mate scores as the search
-//	              gives them (|s| >= MateBound, Mate - plies to mate); NoScore (-32768) for a
+//	              gives them (|s| >= eval.MateInMaxPly, eval.Mate - plies to mate); NoScore (-32768) for a
 //	              position without a score (a book move in a converted PGN)
 //
 // A position costs 4 bytes; the start position about 30 bytes per game. The
@@ -54,6 +55,7 @@ import (
 	"math/bits"
 	"strings"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -65,16 +67,10 @@ const (
 	headerSize = 8
 )
 
-// Scores in the format (the same values as the eval package's: a test
-// checks it).
-const (
-	// Mate is the score of delivering mate now; mate in n plies is Mate-n.
-	Mate = 32000
-	// MateBound: scores at or beyond it in absolute value are mates.
-	MateBound = Mate - 128
-	// NoScore marks a position without a score.
-	NoScore = -32768
-)
+// NoScore marks a position without a score: below every score the search
+// gives (-eval.Infinite and up). Other scores are stored as the search gives
+// them, mates as eval.Mate - plies to mate.
+const NoScore = -32768
 
 // Result values of a game record.
 const (
@@ -109,7 +105,7 @@ type Game struct {
 func ResultValue(r byte) float64 { return float64(r) / 2 }
 
 // IsMate tells whether a stored score is a mate score.
-func IsMate(s int) bool { return s != NoScore && (s >= MateBound || s <= -MateBound) }
+func IsMate(s int) bool { return s != NoScore && eval.IsMate(s) }
 
 // appendStart appends the start-position part of a record (without the
 // result byte and the ply count).

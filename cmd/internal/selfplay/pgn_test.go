@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -20,10 +21,10 @@ func TestParseEvalComment(t *testing.T) {
 		{"-1.20/9 1.1s", -120, true},
 		{"0.00/1 0s", 0, true},
 		{"-0.20/11, 0.310s, n=12345", -20, true},
-		{"+M5/20 0.1s", Mate - 9, true},
-		{"-M5/20 0.1s", -(Mate - 10), true},
-		{"+M1/1", Mate - 1, true},
-		{"+400.00/3", MateBound - 1, true},
+		{"+M5/20 0.1s", eval.Mate - 9, true},
+		{"-M5/20 0.1s", -(eval.Mate - 10), true},
+		{"+M1/1", eval.Mate - 1, true},
+		{"+400.00/3", eval.MateInMaxPly - 1, true},
 		{"book", 0, false},
 		{"White wins by adjudication", 0, false},
 		{"", 0, false},
@@ -33,59 +34,6 @@ func TestParseEvalComment(t *testing.T) {
 		got, ok := parseEvalComment(c.in)
 		if got != c.want || ok != c.ok {
 			t.Errorf("%q: %d %v, want %d %v", c.in, got, ok, c.want, c.ok)
-		}
-	}
-}
-
-func TestParseSAN(t *testing.T) {
-	cases := []struct{ fen, san, uci string }{
-		{movegen.StartFEN, "e4", "e2e4"},
-		{movegen.StartFEN, "Nf3", "g1f3"},
-		{movegen.StartFEN, "Ng1-f3", "g1f3"},
-		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", "e1h1"},
-		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O-O", "e1a1"},
-		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "0-0-0+", "e8a8"},
-		{"1r4k1/8/8/8/8/8/8/R1K4R w HAb - 0 1", "O-O", "c1h1"},
-		{"6k1/8/8/8/8/8/8/RK5R w HA - 0 1", "O-O-O", "b1a1"},
-		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "exd6", "e5d6"},
-		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8=N", "b7b8n"},
-		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8Q+", "b7b8q"},
-		{"2r1k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "bxc8=R+", "b7c8r"},
-		{"4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "Rad1", "a1d1"},
-		{"4k3/8/8/8/R7/8/8/R3K3 w - - 0 1", "R1a3", "a1a3"},
-		{"4k3/8/8/8/R7/8/8/R3K3 w - - 0 1", "R4a3!?", "a4a3"},
-	}
-	for _, c := range cases {
-		pos := movegen.NewPosition()
-		if err := pos.SetFEN(c.fen); err != nil {
-			t.Fatal(err)
-		}
-		m, err := ParseSAN(pos, c.san)
-		if err != nil {
-			t.Errorf("%s in %s: %v", c.san, c.fen, err)
-			continue
-		}
-		if got := m.UCI(true); got != c.uci {
-			t.Errorf("%s in %s: %s, want %s", c.san, c.fen, got, c.uci)
-		}
-	}
-	bad := []struct{ fen, san string }{
-		{movegen.StartFEN, "e5"},
-		{movegen.StartFEN, "O-O"},
-		{movegen.StartFEN, "Nd2"},
-		{"6k1/8/8/8/8/8/K7/R6R w - - 0 1", "Rd1"}, // ambiguous
-		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8"}, // no promotion piece
-		{"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8=K"},
-		{movegen.StartFEN, ""},
-		{movegen.StartFEN, "Qz9"},
-	}
-	for _, c := range bad {
-		pos := movegen.NewPosition()
-		if err := pos.SetFEN(c.fen); err != nil {
-			t.Fatal(err)
-		}
-		if m, err := ParseSAN(pos, c.san); err == nil {
-			t.Errorf("%q in %s: read as %s", c.san, c.fen, m.UCI(true))
 		}
 	}
 }
@@ -106,8 +54,8 @@ func TestPGNFile(t *testing.T) {
 		{"rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w HAha - 0 2",
 			[]int{30, 25, 40, 30, 31, 20, 25, 21, 20, 15}, WhiteWins},
 		{"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1", []int{10, 5, 0, 0}, Draw},
-		{"7k/P7/6K1/8/8/8/8/8 w - - 0 1", []int{Mate - 1}, WhiteWins},
-		{"6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1", []int{Mate - 2, Mate - 1, Mate - 198, 500}, WhiteWins},
+		{"7k/P7/6K1/8/8/8/8/8 w - - 0 1", []int{eval.Mate - 1}, WhiteWins},
+		{"6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1", []int{eval.Mate - 2, eval.Mate - 1, eval.Mate - 198, 500}, WhiteWins},
 		{movegen.StartFEN, []int{20, 10, NoScore, NoScore, 15}, Draw},
 	}
 	r := NewPGNReader(f)

@@ -37,15 +37,7 @@ func TestMutatedInput(t *testing.T) {
 		}
 		done := make(chan struct{})
 		go func() {
-			r := NewReader(bytes.NewReader(data))
-			for {
-				var g Game
-				if err := r.ReadGame(&g); err != nil {
-					break
-				}
-			}
-			for range NewReader(bytes.NewReader(data)).Positions(Filter{}) {
-			}
+			readEverything(data)
 			close(done)
 		}()
 		select {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -270,7 +271,7 @@ func (g *pgnGame) movetext(t pgnToken) bool {
 		g.err = fmt.Errorf("more than %d plies", MaxPlies)
 		return false
 	}
-	m, err := ParseSAN(g.pos, sym)
+	m, err := movegen.ParseSAN(g.pos, sym)
 	if err != nil {
 		g.err = fmt.Errorf("move %d (%s): %v", len(g.plies)/2+1, sym, err)
 		return false
@@ -374,9 +375,9 @@ func parseEvalComment(c string) (int, bool) {
 				continue
 			}
 			if sign > 0 {
-				return Mate - max(1, 2*n-1), true // mate in n moves: 2n-1 plies
+				return eval.Mate - max(1, 2*n-1), true // mate in n moves: 2n-1 plies
 			}
-			return -(Mate - 2*n), true // mated in n moves: 2n plies
+			return -(eval.Mate - 2*n), true // mated in n moves: 2n plies
 		}
 		if !strings.Contains(num, ".") {
 			continue // a pawn score has decimals: "0.00"
@@ -386,107 +387,7 @@ func parseEvalComment(c string) (int, bool) {
 			continue
 		}
 		cp := int(math.Round(v * 100))
-		return sign * max(-(MateBound-1), min(MateBound-1, cp)), true
+		return sign * max(-(eval.MateInMaxPly-1), min(eval.MateInMaxPly-1, cp)), true
 	}
 	return 0, false
-}
-
-// ParseSAN reads a move in standard algebraic notation (as PGN writes
-// it; castling O-O / O-O-O, also in Chess960) and returns it if it is
-// legal in pos.
-func ParseSAN(pos *movegen.Position, san string) (movegen.Move, error) {
-	s := strings.TrimRight(san, "+#!?")
-	var l movegen.MoveList
-	pos.GenerateLegal(&l)
-	switch s {
-	case "O-O", "0-0", "O-O-O", "0-0-0":
-		kingSide := len(s) == 3
-		for i := 0; i < l.N; i++ {
-			m := l.At(i)
-			if m.IsCastling() && (m.To().File() > m.From().File()) == kingSide {
-				return m, nil
-			}
-		}
-		return movegen.NoMove, fmt.Errorf("illegal castling %s", san)
-	}
-	piece := movegen.Pawn
-	if len(s) > 0 {
-		if i := strings.IndexByte("NBRQK", s[0]); i >= 0 {
-			piece = movegen.Knight + movegen.PieceType(i)
-			s = s[1:]
-		}
-	}
-	promo := movegen.NoPieceType
-	if i := strings.IndexByte(s, '='); i >= 0 {
-		if i+2 != len(s) {
-			return movegen.NoMove, fmt.Errorf("bad promotion in %q", san)
-		}
-		promo = promotionType(s[i+1])
-		if promo == movegen.NoPieceType {
-			return movegen.NoMove, fmt.Errorf("bad promotion in %q", san)
-		}
-		s = s[:i]
-	} else if piece == movegen.Pawn && len(s) > 2 {
-		if pt := promotionType(s[len(s)-1]); pt != movegen.NoPieceType {
-			promo, s = pt, s[:len(s)-1]
-		}
-	}
-	s = strings.ReplaceAll(strings.ReplaceAll(s, "x", ""), "-", "")
-	if len(s) < 2 || len(s) > 4 {
-		return movegen.NoMove, fmt.Errorf("cannot read move %q", san)
-	}
-	to, ok := movegen.ParseSquare(s[len(s)-2:])
-	if !ok {
-		return movegen.NoMove, fmt.Errorf("cannot read move %q", san)
-	}
-	dis := s[:len(s)-2]
-	found := movegen.NoMove
-	for i := 0; i < l.N; i++ {
-		m := l.At(i)
-		if m.IsCastling() || m.To() != to || pos.PieceOn(m.From()).Type() != piece {
-			continue
-		}
-		if (promo == movegen.NoPieceType) != !m.IsPromotion() || (m.IsPromotion() && m.PromotionType() != promo) {
-			continue
-		}
-		if !matchesFrom(m.From(), dis) {
-			continue
-		}
-		if found != movegen.NoMove {
-			return movegen.NoMove, fmt.Errorf("ambiguous move %q", san)
-		}
-		found = m
-	}
-	if found == movegen.NoMove {
-		return movegen.NoMove, fmt.Errorf("illegal move %q in %s", san, pos.FEN(true))
-	}
-	return found, nil
-}
-
-func promotionType(c byte) movegen.PieceType {
-	if i := strings.IndexByte("NBRQ", c); i >= 0 {
-		return movegen.Knight + movegen.PieceType(i)
-	}
-	return movegen.NoPieceType
-}
-
-// matchesFrom tells whether from fits a SAN disambiguation (file, rank,
-// both or none).
-func matchesFrom(from movegen.Square, dis string) bool {
-	for i := 0; i < len(dis); i++ {
-		c := dis[i]
-		switch {
-		case c >= 'a' && c <= 'h':
-			if from.File() != int(c-'a') {
-				return false
-			}
-		case c >= '1' && c <= '8':
-			if from.Rank() != int(c-'1') {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
 }

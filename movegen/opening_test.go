@@ -1,0 +1,42 @@
+package movegen
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestOpenings draws openings from an even mix: each kind comes up, each
+// opening has the asked number of plies and a legal move, and the weights
+// are checked and followed.
+func TestOpenings(t *testing.T) {
+	mix := VariantMix{Standard: 1, Chess960: 1, DFRC: 1}
+	seen := map[Variant]int{}
+	var pos Position
+	for i := range 300 {
+		rng := rand.New(rand.NewPCG(9, uint64(i)))
+		v, err := RandomOpening(&pos, mix, 8, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[v]++
+		if pos.Ply() != 8 || !pos.HasLegalMove() {
+			t.Fatalf("%s: ply %d", pos.FEN(true), pos.Ply())
+		}
+	}
+	for _, v := range []Variant{Standard, Chess960, DFRC} {
+		if seen[v] < 60 {
+			t.Errorf("%s: %d of 300 openings", v, seen[v])
+		}
+	}
+	for _, bad := range []VariantMix{{}, {Standard: -1, DFRC: 2}} {
+		if bad.Validate() == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+	only := VariantMix{Chess960: 1}
+	for i := range 20 {
+		if v := only.Pick(rand.New(rand.NewPCG(10, uint64(i)))); v != Chess960 {
+			t.Fatalf("drew %s from %+v", v, only)
+		}
+	}
+}
