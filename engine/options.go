@@ -77,8 +77,8 @@ var optionTable = []optionDef{
 	// <empty> also name the embedded net.
 	str("EvalFile", nnue.EmbeddedName(), func(s *Settings, path string) { s.EvalFile = evalFileName(path) }).
 		withAct((*Engine).loadNetLocked),
-	// On: the network beat the hand-written evaluation in SPRTs
-	// (eval/nnue/README.md); false gives the hand-written evaluation.
+	// On: the network evaluates, as it plays stronger (bench/README.md);
+	// false gives the hand-written evaluation.
 	check("Use NNUE", true, func(s *Settings, b bool) { s.UseNNUE = b }),
 }
 
