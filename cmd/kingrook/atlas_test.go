@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -448,6 +449,14 @@ func TestCompareSettings(t *testing.T) {
 			t.Errorf("%q: %v", tc.file, err)
 		case tc.key == "?" && se.key != "", tc.key != "" && tc.key != "?" && se.key != tc.key:
 			t.Errorf("%q: %v, want the key %s", tc.file, err, tc.key)
+		}
+	}
+}
+
+func TestSigned(t *testing.T) {
+	for v, want := range map[float64]string{35: "+35", 0: "0", math.Copysign(0, -1): "0", -4: "-4", -0.4: "0", 2.6: "+3"} {
+		if got := signed(v); got != want {
+			t.Errorf("signed(%v) = %q, want %q", v, got, want)
 		}
 	}
 }

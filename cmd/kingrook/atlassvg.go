@@ -216,8 +216,11 @@ func cpToScore(cp float64) int {
 
 // signed formats a whole number with its sign ("+35", "0", "-4").
 func signed(v float64) string {
-	if v > 0 {
+	switch v = math.Round(v); {
+	case v > 0:
 		return fmt.Sprintf("+%.0f", v)
+	case v == 0:
+		return "0" // also for -0
 	}
 	return fmt.Sprintf("%.0f", v)
 }
