@@ -83,9 +83,12 @@ type Info struct {
 	Depth    int
 	SelDepth int
 	MultiPV  int // 1-based line number
-	Score    int // centipawns, or a mate score (see eval.IsMate, eval.MateMoves)
+	Score    int // the search's units, or a mate score (see eval.IsMate, eval.MateMoves)
 	Bound    Bound
-	WDL      [3]int // win/draw/loss per mille from the side to move's view
+	WDL      [3]int // win/draw/loss per mille from the side to move's view (eval.WDL)
+	// Material is the root's material count (eval.Material): with Score it
+	// gives the reported centipawns, eval.NormalizeCP(Score, Material).
+	Material int
 	Nodes    uint64
 	NPS      uint64
 	Time     time.Duration

@@ -107,12 +107,6 @@ const (
 	rootCaptureBonus = 1000 // root moves: captures first, by victim - attacker/rootAttackerDiv
 	rootAttackerDiv  = 10
 
-	// Win/draw/loss model: 50% wins at wdlMidpoint centipawns, logistic
-	// spread wdlSpread, scores clamped to +-wdlClamp.
-	wdlMidpoint = 250.0
-	wdlSpread   = 70.0
-	wdlClamp    = 4000
-
 	// Time management (all in fractions of the time left after overhead).
 	tmDefaultMovesToGo = 30
 	tmLastMoveNum      = 9 // with movestogo 1 the hard limit may use 9/10 of the time left

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"math"
 	"slices"
 	"time"
 
@@ -40,25 +39,18 @@ func (w *worker) report(onInfo func(Info), depth, multiPV int) {
 		}
 		score, bound = p.tbRootScore(score, bound)
 		score, bound = w.exactDraw(score, bound, rm.pv)
+		material := eval.Material(w.pos)
 		onInfo(Info{
 			Depth: d, SelDepth: max(rm.selDepth, d), MultiPV: i + 1, Score: score, Bound: bound,
-			WDL: wdl(score), Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull, TBHits: p.totalTBHits(),
+			WDL: wdl(score, material), Material: material, Nodes: nodes, NPS: nps, Time: el, HashFull: hashfull, TBHits: p.totalTBHits(),
 			PV: slices.Clone(rm.pv),
 		})
 	}
 }
 
-// wdl estimates win/draw/loss per mille from a score with a logistic model.
-func wdl(score int) [3]int {
-	if eval.IsMate(score) {
-		if score > 0 {
-			return [3]int{1000, 0, 0}
-		}
-		return [3]int{0, 0, 1000}
-	}
-	s := float64(max(-wdlClamp, min(wdlClamp, score)))
-	win := 1000 / (1 + math.Exp((wdlMidpoint-s)/wdlSpread))
-	loss := 1000 / (1 + math.Exp((wdlMidpoint+s)/wdlSpread))
-	wi, lo := int(math.Round(win)), int(math.Round(loss))
-	return [3]int{wi, 1000 - wi - lo, lo}
+// wdl returns win/draw/loss per mille of a root score with the model of
+// eval.WDL (mates and tablebase results are certain).
+func wdl(score, material int) [3]int {
+	w, d, l := eval.WDL(score, material)
+	return [3]int{w, d, l}
 }

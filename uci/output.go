@@ -105,10 +105,10 @@ func formatInfo(i search.Info, chess960, showWDL bool) string {
 	if i.Depth == 0 && len(i.PV) == 0 {
 		// No legal move: only the score is meaningful.
 		sb.WriteString(" score ")
-		sb.WriteString(formatScore(i.Score))
+		sb.WriteString(formatScore(i.Score, i.Material))
 		return sb.String()
 	}
-	fmt.Fprintf(&sb, " seldepth %d multipv %d score %s", i.SelDepth, max(i.MultiPV, 1), formatScore(i.Score))
+	fmt.Fprintf(&sb, " seldepth %d multipv %d score %s", i.SelDepth, max(i.MultiPV, 1), formatScore(i.Score, i.Material))
 	switch i.Bound {
 	case search.Lower:
 		sb.WriteString(" lowerbound")
@@ -133,12 +133,14 @@ func formatInfo(i search.Info, chess960, showWDL bool) string {
 	return sb.String()
 }
 
-// formatScore writes "cp X" or "mate M".
-func formatScore(s int) string {
+// formatScore writes "cp X" or "mate M". Centipawns are the search's score
+// through eval's win/draw/loss model (eval.NormalizeCP): +100 is a 50%
+// chance of winning at the root's material.
+func formatScore(s, material int) string {
 	if eval.IsMate(s) {
 		return "mate " + strconv.Itoa(eval.MateMoves(s))
 	}
-	return "cp " + strconv.Itoa(s)
+	return "cp " + strconv.Itoa(eval.NormalizeCP(s, material))
 }
 
 // formatBestMove writes the bestmove line.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -596,14 +597,23 @@ func TestFormatInfo(t *testing.T) {
 	i := search.Info{Depth: 7, SelDepth: 9, MultiPV: 2, Score: eval.MateIn(3), Bound: search.Lower,
 		WDL: [3]int{1000, 0, 0}, Nodes: 1234, NPS: 5678, Time: 1500 * time.Millisecond, HashFull: 12,
 		PV: []movegen.Move{e2e4}}
+	// Centipawns come from eval's win/draw/loss model: the score at which
+	// the side ahead wins half of its games is 100; tablebase wins (the
+	// search's score of a won root the tables cover) stay as they are.
+	a, _ := eval.WDLParams(58)
+	a58, tbWin := int(math.Round(a)), eval.MateInMaxPly-2
 	tests := []struct {
 		info     search.Info
 		wdl      bool
 		expected string
 	}{
 		{i, true, "info depth 7 seldepth 9 multipv 2 score mate 2 lowerbound wdl 1000 0 0 nodes 1234 nps 5678 hashfull 12 time 1500 pv e2e4"},
-		{func() search.Info { j := i; j.Score, j.Bound = -35, search.Upper; return j }(), false,
-			"info depth 7 seldepth 9 multipv 2 score cp -35 upperbound nodes 1234 nps 5678 hashfull 12 time 1500 pv e2e4"},
+		{func() search.Info { j := i; j.Score, j.Bound, j.Material = -a58, search.Upper, 58; return j }(), false,
+			"info depth 7 seldepth 9 multipv 2 score cp -100 upperbound nodes 1234 nps 5678 hashfull 12 time 1500 pv e2e4"},
+		{func() search.Info { j := i; j.Score, j.Bound, j.Material = a58, search.Exact, 58; return j }(), false,
+			"info depth 7 seldepth 9 multipv 2 score cp 100 nodes 1234 nps 5678 hashfull 12 time 1500 pv e2e4"},
+		{func() search.Info { j := i; j.Score, j.Bound, j.Material = tbWin, search.Exact, 4; return j }(), false,
+			fmt.Sprintf("info depth 7 seldepth 9 multipv 2 score cp %d nodes 1234 nps 5678 hashfull 12 time 1500 pv e2e4", tbWin)},
 		{func() search.Info { j := i; j.Score, j.Bound = eval.MatedIn(4), search.Exact; return j }(), false,
 			"info depth 7 seldepth 9 multipv 2 score mate -2 nodes 1234 nps 5678 hashfull 12 time 1500 pv e2e4"},
 		{search.Info{Score: eval.MatedIn(0)}, false, "info depth 0 score mate 0"},
