@@ -119,9 +119,14 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	hitCh := p.beginPonder(lim)
 	defer p.endPonder()
 	if ctx.Done() != nil || lim.PonderHit != nil {
-		done := make(chan struct{})
-		defer close(done)
-		go p.watch(ctx, lim.PonderHit, done)
+		// The watcher is joined before Search returns: a cancel that comes
+		// as this search ends must not stop the next one.
+		done, exited := make(chan struct{}), make(chan struct{})
+		defer func() { close(done); <-exited }()
+		go func() {
+			defer close(exited)
+			p.watch(ctx, lim.PonderHit, done)
+		}()
 	}
 
 	for len(p.workers) < p.opts.Threads {
