@@ -134,7 +134,7 @@ func TestWeakMatesBareKing(t *testing.T) {
 	fixed := len(starts)
 	random := 16
 	if testing.Short() {
-		starts, fixed, random = starts[1:3], 2, 2
+		starts, fixed, random = starts[1:2], 1, 1
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := range random {
@@ -174,7 +174,11 @@ func TestWeakNodeBudget(t *testing.T) {
 	}
 	lim := Limits{HasClock: true, WTime: 3600e9, BTime: 3600e9, WTimeGiven: true, BTimeGiven: true}
 	prev := uint64(0)
-	for elo := MinElo; elo <= 2400; elo += 200 {
+	step := 200
+	if testing.Short() {
+		fens, step = fens[1:2], 600
+	}
+	for elo := MinElo; elo <= 2400; elo += step {
 		p := NewPool(tt.New(4))
 		p.planWeak(mustPos(t, fens[0]), Strength{Elo: elo})
 		budget := p.weak.nodes
@@ -264,9 +268,13 @@ func TestWeakNeverMissesRecaptureOrMate(t *testing.T) {
 		{"mate in one", mustPos(t, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"), weakSafeElo,
 			func(res Result, _ movegen.Move) bool { return res.BestMove.UCI(false) == "h5f7" }},
 	}
+	seeds := uint64(40)
+	if testing.Short() {
+		seeds = 10
+	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			for seed := range uint64(40) {
+			for seed := range seeds {
 				p := NewPool(tt.New(4))
 				res := p.Search(context.Background(), c.pos, Limits{}, Options{Threads: 1, MultiPV: 1,
 					Strength: Strength{Elo: c.elo, Seed: seed}}, nil)
@@ -297,8 +305,12 @@ func weakGame(t *testing.T, fen string, elo int, seed uint64, plies int) []moveg
 func TestWeakSeedReplays(t *testing.T) {
 	frc, _ := movegen.Chess960FEN(3)
 	dfrc, _ := movegen.DFRCFEN(100, 700)
-	for _, fen := range []string{movegen.StartFEN, frc, dfrc} {
-		for _, elo := range []int{MinElo, 1500} {
+	fens, elos := []string{movegen.StartFEN, frc, dfrc}, []int{MinElo, 1500}
+	if testing.Short() {
+		fens, elos = fens[2:], elos[:1]
+	}
+	for _, fen := range fens {
+		for _, elo := range elos {
 			a := weakGame(t, fen, elo, 11, 24)
 			b := weakGame(t, fen, elo, 11, 24)
 			if !slices.Equal(a, b) {
