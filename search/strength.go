@@ -12,8 +12,8 @@ import (
 // search differs from the full one in three ways, all driven by the setting:
 //
 //   - it sees less: a node budget and a depth cap that shrink as the setting
-//     falls (the clock limits of the full search still apply, so it never
-//     thinks longer than the full search would);
+//     falls; the time limits of the full search still apply, so it never
+//     has more time than the full search;
 //   - it searches several root lines (MultiPV) and may play one that is not
 //     the best, drawn by a softmax over each line's loss against the best,
 //     among lines that lose no more than a loss budget: the temperature and
