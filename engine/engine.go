@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -41,6 +42,10 @@ type Engine struct {
 	tables       *syzygy.Tables    // opened from SyzygyPath; nil when none
 	notice       string            // for the front end, taken by TakeNotice
 	net          *nnue.Net         // the current net (EvalFile); nil until first needed: the embedded one
+	// seed drives the random choices of a weakened search
+	// (UCI_LimitStrength): drawn anew for each game, so that games differ,
+	// and fixed within one, so that SetSeed replays a game.
+	seed uint64
 }
 
 // run is one search started by Go.
@@ -55,7 +60,7 @@ type run struct {
 // New returns an engine with default options at the starting position. log
 // receives diagnostics (never protocol text).
 func New(log zerolog.Logger) *Engine {
-	e := &Engine{log: log, set: DefaultSettings(), pos: movegen.NewPosition()}
+	e := &Engine{log: log, set: DefaultSettings(), pos: movegen.NewPosition(), seed: rand.Uint64()}
 	raiseProcs(e.set.Threads)
 	return e
 }
@@ -235,7 +240,8 @@ func (e *Engine) prepareLocked() (fresh bool) {
 }
 
 // NewGame stops a running search (its result is reported), then clears the
-// transposition table and the search histories.
+// transposition table and the search histories and draws a new seed for
+// the random choices of a weakened search.
 func (e *Engine) NewGame() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -244,6 +250,17 @@ func (e *Engine) NewGame() {
 		e.table.Clear()
 	}
 	e.pool.NewGame()
+	e.seed = rand.Uint64()
+}
+
+// SetSeed sets the seed of the random choices of a weakened search
+// (UCI_LimitStrength) until the next NewGame: after NewGame and SetSeed
+// with the same seed, the same positions and search limits under a node
+// budget give the same moves.
+func (e *Engine) SetSeed(seed uint64) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.seed = seed
 }
 
 // SetPosition sets the game to fen followed by moves (UCI text, read per the
@@ -322,6 +339,9 @@ func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(sea
 	}
 	if e.set.UseNNUE {
 		opt.Net = e.netLocked()
+	}
+	if e.set.LimitStrength {
+		opt.Strength = search.Strength{Elo: e.set.Elo, Seed: e.seed}
 	}
 	go e.search(ctx, r, e.pool, e.pos.Clone(), lim, opt, onInfo, onDone)
 }

@@ -49,6 +49,9 @@ type Settings struct {
 	ProbeLimit   int    // SyzygyProbeLimit: most pieces probed
 	EvalFile     string // the network in use: nnue.EmbeddedName() (embedded) or a file's path
 	UseNNUE      bool   // evaluate with the network instead of the hand-written evaluation
+	// UCI_LimitStrength and UCI_Elo: play at about Elo (search.Strength).
+	LimitStrength bool
+	Elo           int
 }
 
 // optionTable declares every option once, in the order "uci" advertises
@@ -66,6 +69,9 @@ var optionTable = []optionDef{
 	button("Clear Hash", func(e *Engine, _ optValue) error { e.clearPending = true; return nil }),
 	check("UCI_Chess960", false, func(s *Settings, b bool) { s.Chess960 = b }),
 	check("UCI_ShowWDL", false, func(s *Settings, b bool) { s.ShowWDL = b }),
+	// Playing at a chosen strength, with Stockfish's names.
+	check("UCI_LimitStrength", false, func(s *Settings, b bool) { s.LimitStrength = b }),
+	spin("UCI_Elo", search.MaxElo, search.MinElo, search.MaxElo, func(s *Settings, n int) { s.Elo = n }),
 	str("Debug Log File", "", func(s *Settings, path string) { s.DebugLogFile = path }),
 	// Syzygy tablebases, with Stockfish's names and defaults.
 	str("SyzygyPath", "", func(s *Settings, path string) { s.SyzygyPath = path }).

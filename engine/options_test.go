@@ -29,7 +29,7 @@ func TestOptionsDefaultsMatchSettings(t *testing.T) {
 		t.Errorf("settings after setting every default = %+v, want %+v", got, DefaultSettings())
 	}
 	want := Settings{Hash: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond, ProbeDepth: 1,
-		Rule50: true, ProbeLimit: 7, EvalFile: nnue.EmbeddedName(), UseNNUE: true}
+		Rule50: true, ProbeLimit: 7, EvalFile: nnue.EmbeddedName(), UseNNUE: true, Elo: 2850}
 	if got := DefaultSettings(); got != want {
 		t.Errorf("DefaultSettings() = %+v, want %+v", got, want)
 	}
@@ -45,6 +45,8 @@ func TestOptionLines(t *testing.T) {
 		"option name Clear Hash type button",
 		"option name UCI_Chess960 type check default false",
 		"option name UCI_ShowWDL type check default false",
+		"option name UCI_LimitStrength type check default false",
+		"option name UCI_Elo type spin default 2850 min 1000 max 2850",
 		"option name Debug Log File type string default <empty>",
 		"option name SyzygyPath type string default <empty>",
 		"option name SyzygyProbeDepth type spin default 1 min 1 max 100",
@@ -157,6 +159,14 @@ func TestSetOption(t *testing.T) {
 		{"Move Overhead", "5001", false, nil},
 		{"UCI_Chess960", "TRUE", true, func(s Settings) bool { return s.Chess960 }},
 		{"uci_showwdl", "true", true, func(s Settings) bool { return s.ShowWDL }},
+		{"UCI_LimitStrength", "true", true, func(s Settings) bool { return s.LimitStrength }},
+		{"UCI_LimitStrength", "1", false, nil},
+		{"UCI_Elo", "1000", true, func(s Settings) bool { return s.Elo == 1000 }},
+		{"uci_elo", "1850", true, func(s Settings) bool { return s.Elo == 1850 }},
+		{"UCI_Elo", "999", false, nil},
+		{"UCI_Elo", "2851", false, nil},
+		{"UCI_Elo", "3190", false, nil},
+		{"UCI_Elo", "1500.5", false, nil},
 		{"Debug Log File", "/tmp/some file.log", true, func(s Settings) bool { return s.DebugLogFile == "/tmp/some file.log" }},
 		{"Debug Log File", "<empty>", true, func(s Settings) bool { return s.DebugLogFile == "" }},
 		{"Clear Hash", "", true, func(Settings) bool { return true }},
@@ -277,5 +287,86 @@ func TestUseNNUE(t *testing.T) {
 	}
 	if nodes[false] == nodes[true] {
 		t.Errorf("Use NNUE changes nothing: %d nodes both ways", nodes[false])
+	}
+}
+
+// TestLimitStrengthOptions: an Elo outside the range is refused and the
+// setting in force stays; with UCI_LimitStrength off, UCI_Elo changes
+// nothing in the search.
+func TestLimitStrengthOptions(t *testing.T) {
+	e := newEngine(t)
+	for _, set := range [][2]string{{"UCI_LimitStrength", "true"}, {"UCI_Elo", "1500"}} {
+		if err := e.SetOption(set[0], set[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, v := range []string{"999", "2851", "-1", "x"} {
+		if err := e.SetOption("UCI_Elo", v); err == nil {
+			t.Errorf("UCI_Elo %s accepted", v)
+		}
+		if s := e.Settings(); s.Elo != 1500 || !s.LimitStrength {
+			t.Fatalf("after UCI_Elo %s: Elo %d, LimitStrength %v; want 1500, true", v, s.Elo, s.LimitStrength)
+		}
+	}
+
+	best := func(e *Engine) search.Result {
+		r := newRecorder()
+		e.Go(search.Limits{Depth: 6}, r.info, r.result)
+		res := r.wait(t)
+		e.Wait()
+		return res
+	}
+	full := newEngine(t)
+	full.NewGame()
+	off := newEngine(t)
+	if err := off.SetOption("UCI_Elo", "1000"); err != nil {
+		t.Fatal(err)
+	}
+	off.NewGame()
+	if a, b := best(full), best(off); a != b {
+		t.Fatalf("UCI_Elo 1000 without UCI_LimitStrength: %+v, full strength %+v", b, a)
+	}
+}
+
+// selfPlay plays plies moves of a game from the start, the engine moving
+// for both sides under lim, after NewGame and SetSeed(seed).
+func selfPlay(t *testing.T, e *Engine, seed uint64, plies int, lim search.Limits) []string {
+	t.Helper()
+	e.NewGame()
+	e.SetSeed(seed)
+	var moves []string
+	for range plies {
+		if err := e.SetPosition(movegen.StartFEN, moves); err != nil {
+			t.Fatal(err)
+		}
+		r := newRecorder()
+		e.Go(lim, r.info, r.result)
+		res := r.wait(t)
+		e.Wait()
+		if res.BestMove == movegen.NoMove {
+			break
+		}
+		moves = append(moves, res.BestMove.UCI(false))
+	}
+	return moves
+}
+
+// TestLimitStrengthReplays: under UCI_LimitStrength a game replays from
+// its seed (set after ucinewgame); other seeds play other games.
+func TestLimitStrengthReplays(t *testing.T) {
+	e := newEngine(t)
+	for _, set := range [][2]string{{"UCI_LimitStrength", "true"}, {"UCI_Elo", "1200"}} {
+		if err := e.SetOption(set[0], set[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A clock no search at this setting comes near: the node budget ends it.
+	lim := search.Limits{HasClock: true, WTime: time.Hour, BTime: time.Hour, WTimeGiven: true, BTimeGiven: true}
+	a := selfPlay(t, e, 42, 20, lim)
+	if b := selfPlay(t, e, 42, 20, lim); !slices.Equal(a, b) {
+		t.Fatalf("seed 42 played %v, then %v", a, b)
+	}
+	if c := selfPlay(t, e, 43, 20, lim); slices.Equal(a, c) {
+		t.Fatalf("seeds 42 and 43 played the same game %v", a)
 	}
 }

@@ -65,6 +65,9 @@ type Options struct {
 	// ThreadVote plays the move the threads vote for (by depth and score)
 	// instead of the main thread's. Off until it wins an SPRT at two threads.
 	ThreadVote bool
+	// Strength weakens the search (strength.go); the zero value is full
+	// strength. A weakened search runs on one thread.
+	Strength Strength
 }
 
 // Bound tells whether a reported score is exact or a bound. It is the

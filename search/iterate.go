@@ -26,7 +26,11 @@ func (w *worker) iterate(onInfo func(Info)) {
 	if p.forced {
 		maxDepth = min(maxDepth, tmSingleReplyDepth)
 	}
+	if p.weak.on {
+		maxDepth = min(maxDepth, p.weak.depth)
+	}
 	multiPV := min(p.opts.MultiPV, len(w.rootMoves))
+	shown := min(multiPV, p.shownPV) // lines reported
 	lastBest := movegen.NoMove
 	for depth := 1; depth <= maxDepth; depth++ {
 		if w.skipDepth(depth) {
@@ -50,13 +54,16 @@ func (w *worker) iterate(onInfo func(Info)) {
 			slices.SortStableFunc(w.rootMoves[w.pvIdx:], func(a, b rootMove) int { return b.score - a.score })
 			slices.SortStableFunc(w.rootMoves[:w.pvIdx+1], func(a, b rootMove) int { return b.score - a.score })
 			if onInfo != nil && (w.pvIdx+1 == multiPV || p.elapsed() > reportInterval) {
-				w.report(onInfo, depth, multiPV)
+				w.report(onInfo, depth, shown)
 			}
 		}
 		if w.stopped {
 			break
 		}
 		w.completeDepth(depth)
+		if w.id == 0 && p.weak.on {
+			w.weakSnapshot(depth, multiPV)
+		}
 		if w.id == 0 && w.mainDone(&lastBest) {
 			break
 		}
@@ -67,7 +74,7 @@ func (w *worker) iterate(onInfo func(Info)) {
 		p.stop.Store(true)
 		if w.stopped && onInfo != nil {
 			// Report the final PV once more so bestmove equals pv[0].
-			w.report(onInfo, max(1, w.completed), multiPV)
+			w.report(onInfo, max(1, w.completed), shown)
 		}
 	}
 }
@@ -101,7 +108,7 @@ func (w *worker) mainDone(lastBest *movegen.Move) bool {
 		eval.MateMoves(w.rootMoves[0].score) <= m {
 		return true
 	}
-	return p.softStop(w)
+	return p.softStop(w) || p.weakSoftStop(w)
 }
 
 // skipDepth tells a helper to leave a depth to the others, so that the
@@ -156,7 +163,7 @@ func (w *worker) aspiration(depth int, onInfo func(Info)) {
 			return
 		}
 		if onInfo != nil && w.pool.elapsed() > reportInterval {
-			w.report(onInfo, depth, min(w.pool.opts.MultiPV, len(w.rootMoves)))
+			w.report(onInfo, depth, min(w.pool.shownPV, len(w.rootMoves)))
 		}
 		delta += delta / aspirationGrowthDiv
 	}

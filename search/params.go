@@ -137,3 +137,40 @@ const (
 	// than the node, as it holds whatever the depth.
 	tbStoreDepthBonus = 6
 )
+
+// Playing strength (strength.go). A setting is placed at x in 0..1 over
+// MinElo..MaxElo; the node budget, temperature and loss budget move
+// geometrically from their value at MinElo (x = 0) to their value at MaxElo
+// (x = 1), the depth cap and the number of lines linearly. The curve is a
+// first guess, not calibrated against rated opponents.
+const (
+	weakNodesLow     = 256.0    // node budget at MinElo
+	weakNodesHigh    = 524288.0 // ... at MaxElo (each doubling is about 170 points of the scale)
+	weakDepthLow     = 3.0      // depth cap at MinElo
+	weakDepthHigh    = 24.0     // ... at MaxElo
+	weakLinesLow     = 6.0      // root lines searched to choose from at MinElo
+	weakLinesHigh    = 2.0      // ... at MaxElo
+	weakTempLow      = 80.0     // softmax temperature (centipawns of loss) at MinElo
+	weakTempHigh     = 3.0      // ... at MaxElo
+	weakLossLow      = 400.0    // largest loss against the best line a chosen line may have at MinElo
+	weakLossHigh     = 20.0     // ... at MaxElo
+	weakSoftNodesDiv = 2        // no new depth once this share (1/2) of the node budget is spent
+
+	// The position's factor on the temperature.
+	weakSafeElo        = 2000 // from this setting on a recapture is always played (factor 0)
+	weakRecaptureTemp  = 0.25 // the best move takes back on the square of the last capture
+	weakCheckTemp      = 0.5  // in check
+	weakCaptureTemp    = 0.5  // the best move is a capture that SEE does not lose
+	weakQuietTempLow   = 0.6  // a quiet best move with weakQuietMovesLow legal moves or fewer
+	weakQuietTempHigh  = 1.4  // ... with weakQuietMovesHigh or more (linear between)
+	weakQuietMovesLow  = 10
+	weakQuietMovesHigh = 40
+	weakObviousGap     = 150 // the best line leads the second by this much: the factor is scaled
+	weakObviousTemp    = 0.5 // ... by this
+
+	// A technical win (a queen or rook against king and pawns, at most
+	// weakTechMen men) is played with the best line and at least
+	// weakTechNodes nodes, so that the mate is found at every setting.
+	weakTechMen   = 6
+	weakTechNodes = 32768
+)

@@ -38,6 +38,8 @@ type Pool struct {
 	rootDraw   leafDraw     // the root is dead or KNN v K (draw.go)
 	// The side to move at the root may claim a draw (draw.go).
 	rootClaimable bool
+	shownPV       int       // PV lines reported: the MultiPV asked for, fewer than a weakened search searches
+	weak          weakState // the plan and root lines of a weakened search (strength.go)
 
 	mu        sync.Mutex    // guards ponderHit against PonderHit racing Search
 	ponderHit chan struct{} // closed on the ponderhit of a pondering search, nil when not pondering
@@ -115,13 +117,24 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.opts = opt
 	p.opts.Threads = max(1, min(MaxThreads, opt.Threads))
 	p.opts.MultiPV = max(1, min(MaxMultiPV, opt.MultiPV))
+	p.shownPV = p.opts.MultiPV
+	p.planWeak(pos, opt.Strength)
+	if p.weak.on {
+		p.opts.Threads = 1
+		p.opts.MultiPV = max(p.opts.MultiPV, p.weak.lines)
+	}
 	p.setTimeLimits(pos.SideToMove())
 	hitCh := p.beginPonder(lim)
 	defer p.endPonder()
 	if ctx.Done() != nil || lim.PonderHit != nil {
-		done := make(chan struct{})
-		defer close(done)
-		go p.watch(ctx, lim.PonderHit, done)
+		// The watcher is joined before Search returns: a cancel that comes
+		// as this search ends must not stop the next one.
+		done, exited := make(chan struct{}), make(chan struct{})
+		defer func() { close(done); <-exited }()
+		go func() {
+			defer close(exited)
+			p.watch(ctx, lim.PonderHit, done)
+		}()
 	}
 
 	for len(p.workers) < p.opts.Threads {

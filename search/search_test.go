@@ -291,6 +291,22 @@ func TestPoolStop(t *testing.T) {
 	}
 }
 
+// TestLateCancelSparesNextSearch: cancelling a search's context just as
+// the search ends does not stop the next search (the context's watcher
+// ends with its search).
+func TestLateCancelSparesNextSearch(t *testing.T) {
+	p := NewPool(tt.New(16))
+	pos := mustPos(t, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8")
+	for i := range 200 {
+		ctx, cancel := context.WithCancel(context.Background())
+		p.Search(ctx, pos, Limits{Depth: 1}, Options{Threads: 1}, nil)
+		cancel()
+		if res := p.Search(context.Background(), pos, Limits{Depth: 3}, Options{Threads: 1}, nil); res.Depth != 3 {
+			t.Fatalf("round %d: the search after a late cancel stopped at depth %d of 3", i, res.Depth)
+		}
+	}
+}
+
 func TestPonderHit(t *testing.T) {
 	p := NewPool(tt.New(16))
 	done := make(chan Result)

@@ -93,5 +93,10 @@ func (w *worker) shouldStop() bool {
 		w.pool.stop.Store(true)
 		w.stopped = true
 	}
+	// A weakened search stops at its node budget once a depth is complete.
+	if st := &w.pool.weak; st.on && w.nodes >= st.nodes && w.completed > 0 {
+		w.pool.stop.Store(true)
+		w.stopped = true
+	}
 	return w.stopped
 }

@@ -15,6 +15,11 @@ import (
 // last PV's first move, and returns its move, ponder move and exact score
 // (an exact draw reported as 0, draw.go).
 func (p *Pool) result(onInfo func(Info)) Result {
+	if p.weak.on {
+		if res, ok := p.weakResult(onInfo); ok {
+			return res
+		}
+	}
 	bw := p.bestWorker()
 	if bw != p.workers[0] && onInfo != nil {
 		bw.report(onInfo, max(1, bw.completed), 1)

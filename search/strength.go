@@ -1,0 +1,236 @@
+package search
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/movegen"
+)
+
+// Playing at a chosen strength (UCI_LimitStrength, UCI_Elo). A weakened
+// search differs from the full one in three ways, all driven by the setting:
+//
+//   - it sees less: a node budget and a depth cap that shrink as the setting
+//     falls; the time limits of the full search still apply, so it never
+//     has more time than the full search;
+//   - it searches several root lines (MultiPV) and may play one that is not
+//     the best, drawn by a softmax over each line's loss against the best,
+//     among lines that lose no more than a loss budget: the temperature and
+//     the budget grow as the setting falls;
+//   - the temperature depends on the position: it is higher in quiet
+//     positions with many moves, lower when the best move is a capture, a
+//     check evasion or clearly better than the rest, and zero (the best move
+//     always) for a recapture from weakSafeElo on, for a mate found, and in a
+//     technical win (a queen or rook against king and pawns, few men), where
+//     the search also keeps a minimum budget so that the mate is found.
+//
+// The choice is drawn from a generator seeded by Strength.Seed and the
+// position, so a game replays move for move from the same seed and start
+// (the node budget, not the clock, ends the search at the settings where it
+// matters), and differs from game to game with the seed.
+
+// The range of Strength.Elo.
+const (
+	MinElo = 1000
+	MaxElo = 2850
+)
+
+// Strength weakens a search to play at about Elo. The zero value is full
+// strength. The Elo scale is not calibrated against any rating list.
+type Strength struct {
+	Elo  int    // 0: full strength; else MinElo..MaxElo (values outside are clamped)
+	Seed uint64 // the random choices: the same seed, game and setting replay the same moves
+}
+
+// Enabled tells whether s weakens the search.
+func (s Strength) Enabled() bool { return s.Elo > 0 }
+
+// weakState is what a weakened search needs: its plan, set when the search
+// starts, and the root lines of the last depth it completed.
+type weakState struct {
+	on        bool
+	elo       int
+	nodes     uint64  // node budget: no new depth from nodes/weakSoftNodesDiv, stop at nodes
+	depth     int     // deepest depth searched
+	lines     int     // root lines searched (MultiPV)
+	temp      float64 // softmax temperature in centipawns, before the position's factor
+	maxLoss   int     // largest loss against the best line a chosen line may have
+	technical bool    // a technical win: always the best line
+	seed      uint64
+
+	done      []rootMove // the lines of the last completed depth, best first
+	doneLen   int        // how many of done are valid
+	doneDepth int        // the depth they were completed at; 0 = none yet
+}
+
+// weakScale places elo in 0..1 over MinElo..MaxElo.
+func weakScale(elo int) float64 {
+	e := max(MinElo, min(MaxElo, elo))
+	return float64(e-MinElo) / float64(MaxElo-MinElo)
+}
+
+// geom moves geometrically from lo (x = 0) to hi (x = 1).
+func geom(lo, hi, x float64) float64 {
+	return lo * math.Pow(hi/lo, x)
+}
+
+// planWeak sets the plan of a search of pos at strength s (off when s is
+// full strength).
+func (p *Pool) planWeak(pos *movegen.Position, s Strength) {
+	p.weak.on = s.Enabled()
+	p.weak.doneLen, p.weak.doneDepth = 0, 0
+	if !p.weak.on {
+		return
+	}
+	x := weakScale(s.Elo)
+	st := &p.weak
+	st.elo = max(MinElo, min(MaxElo, s.Elo))
+	st.seed = s.Seed
+	st.nodes = uint64(geom(weakNodesLow, weakNodesHigh, x))
+	st.depth = int(math.Round(weakDepthLow + (weakDepthHigh-weakDepthLow)*x))
+	st.lines = int(math.Round(weakLinesLow + (weakLinesHigh-weakLinesLow)*x))
+	st.temp = geom(weakTempLow, weakTempHigh, x)
+	st.maxLoss = int(math.Round(geom(weakLossLow, weakLossHigh, x)))
+	st.technical = technicalWin(pos)
+	if st.technical {
+		st.nodes = max(st.nodes, weakTechNodes)
+		st.depth = eval.MaxPly - 1
+		st.lines = 1
+	}
+}
+
+// technicalWin tells whether the side to move has a simple technical win:
+// the opponent has only king and pawns, the side to move a queen or a rook,
+// and there are at most weakTechMen men on the board.
+func technicalWin(pos *movegen.Position) bool {
+	us := pos.SideToMove()
+	them := us ^ 1
+	if pos.NonPawnMaterial(them) || pos.Occupied().Count() > weakTechMen {
+		return false
+	}
+	return pos.Pieces(us, movegen.Queen)|pos.Pieces(us, movegen.Rook) != 0
+}
+
+// weakSoftStop tells the main worker, after a completed depth, to start no
+// new one: the next would likely overrun the node budget.
+func (p *Pool) weakSoftStop(w *worker) bool {
+	return p.weak.on && w.nodes >= p.weak.nodes/weakSoftNodesDiv
+}
+
+// weakSnapshot keeps the first n root lines of the depth just completed.
+func (w *worker) weakSnapshot(depth, n int) {
+	st := &w.pool.weak
+	for len(st.done) < n {
+		st.done = append(st.done, rootMove{})
+	}
+	for i := 0; i < n; i++ {
+		rm := &w.rootMoves[i]
+		d := &st.done[i]
+		pv := append(d.pv[:0], rm.pv...)
+		*d = *rm
+		d.pv = pv
+	}
+	st.doneLen, st.doneDepth = n, depth
+}
+
+// weakResult chooses the move of a weakened search among the lines of its
+// last completed depth, reports that line (with its own score) as the last
+// info, and returns it. ok is false when no depth was completed; the full
+// search's result then stands.
+func (p *Pool) weakResult(onInfo func(Info)) (Result, bool) {
+	st := &p.weak
+	w := p.workers[0]
+	if st.doneDepth == 0 || st.doneLen == 0 {
+		return Result{}, false
+	}
+	lines := st.done[:st.doneLen]
+	rng := rand.New(rand.NewPCG(st.seed, w.pos.Key()^uint64(w.pos.Ply())*0x9e3779b97f4a7c15))
+	i := st.choose(w.pos, lines, rng)
+	line := lines[i]
+	if onInfo != nil {
+		score, bound := p.tbRootScore(line.score, line.bound)
+		score, bound = w.exactDraw(score, bound, line.pv)
+		onInfo(w.lineInfo(w.progress(), line, 1, st.doneDepth, score, bound))
+	}
+	score, _ := w.exactDraw(line.score, Exact, line.pv)
+	res := Result{BestMove: line.move, Score: score, Depth: st.doneDepth, Nodes: p.totalNodes()}
+	if len(line.pv) > 1 {
+		res.PonderMove = line.pv[1]
+	} else {
+		res.PonderMove = p.ponderFromTT(w.pos, line.move)
+	}
+	return res, true
+}
+
+// choose returns the index of the line to play among lines (best first)
+// of the root position pos.
+func (st *weakState) choose(pos *movegen.Position, lines []rootMove, rng *rand.Rand) int {
+	best := lines[0].score
+	if len(lines) == 1 || st.technical || eval.IsMate(best) {
+		return 0
+	}
+	temp := st.temp * st.tempFactor(pos, lines)
+	if temp <= 0 {
+		return 0
+	}
+	var weights [MaxMultiPV]float64
+	total := 0.0
+	for i, l := range lines {
+		loss := best - l.score
+		if loss > st.maxLoss || eval.IsMate(l.score) {
+			continue
+		}
+		weights[i] = math.Exp(-float64(loss) / temp)
+		total += weights[i]
+	}
+	r := rng.Float64() * total
+	for i := range lines {
+		if r < weights[i] {
+			return i
+		}
+		r -= weights[i]
+	}
+	return 0
+}
+
+// tempFactor scales the temperature by what kind of decision the root
+// position asks for: an obvious one (a recapture, a winning capture, a check
+// to answer, one move clearly best) is made with fewer errors than a quiet
+// one, and a quiet position errs more the more moves it offers.
+func (st *weakState) tempFactor(pos *movegen.Position, lines []rootMove) float64 {
+	best := lines[0].move
+	var f float64
+	switch {
+	case isRecapture(pos, best):
+		if st.elo >= weakSafeElo {
+			return 0
+		}
+		f = weakRecaptureTemp
+	case pos.InCheck():
+		f = weakCheckTemp
+	case isCapture(pos, best) && see(pos, best, 0):
+		f = weakCaptureTemp
+	default:
+		var l movegen.MoveList
+		pos.GenerateLegal(&l)
+		x := float64(l.N-weakQuietMovesLow) / float64(weakQuietMovesHigh-weakQuietMovesLow)
+		f = weakQuietTempLow + (weakQuietTempHigh-weakQuietTempLow)*max(0, min(1, x))
+	}
+	if lines[0].score-lines[1].score >= weakObviousGap {
+		f *= weakObviousTemp
+	}
+	return f
+}
+
+// isRecapture tells whether m takes back on the square where the last move
+// captured.
+func isRecapture(pos *movegen.Position, m movegen.Move) bool {
+	last := pos.LastMove()
+	if last == movegen.NoMove || last == movegen.NullMove || !isCapture(pos, m) || m.To() != last.To() {
+		return false
+	}
+	prev := pos.Clone()
+	prev.Unmake()
+	return prev.CapturedType(last) != movegen.NoPieceType
+}

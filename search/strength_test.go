@@ -1,0 +1,340 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kingrook/kingrook/eval/nnue"
+	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/tt"
+)
+
+// player is one side of an in-process game: its own pool and table, the
+// limits and options of each of its searches.
+type player struct {
+	pool *Pool
+	lim  Limits
+	opt  Options
+}
+
+func newPlayer(lim Limits, opt Options) *player {
+	opt.Threads, opt.MultiPV = 1, max(1, opt.MultiPV)
+	return &player{pool: NewPool(tt.New(4)), lim: lim, opt: opt}
+}
+
+// outcome is how a game played by playGame ended.
+type outcome int
+
+const (
+	unfinished outcome = iota
+	whiteMates
+	blackMates
+	drawn // stalemate, threefold, 50-move rule or dead material
+)
+
+// playGame plays from fen, white and black moving in turn, until the game
+// ends or maxPlies plies are played; it returns the outcome and the moves.
+func playGame(t *testing.T, fen string, white, black *player, maxPlies int) (outcome, []movegen.Move) {
+	t.Helper()
+	pos := mustPos(t, fen)
+	var moves []movegen.Move
+	for len(moves) < maxPlies {
+		if !pos.HasLegalMove() {
+			if !pos.InCheck() {
+				return drawn, moves
+			}
+			if pos.SideToMove() == movegen.White {
+				return blackMates, moves
+			}
+			return whiteMates, moves
+		}
+		if pos.IsGameDrawn() {
+			return drawn, moves
+		}
+		pl := white
+		if pos.SideToMove() == movegen.Black {
+			pl = black
+		}
+		res := pl.pool.Search(context.Background(), pos, pl.lim, pl.opt, nil)
+		if !pos.IsLegal(res.BestMove) {
+			t.Fatalf("%s: illegal move %v", pos.FEN(true), res.BestMove)
+		}
+		pos.Make(res.BestMove)
+		moves = append(moves, res.BestMove)
+	}
+	return unfinished, moves
+}
+
+// randomBareKing returns a legal position, White to move, with the white
+// king and piece (Q or R) against the bare black king, drawn by r.
+func randomBareKing(t *testing.T, r *rand.Rand, piece movegen.PieceType) string {
+	t.Helper()
+	for {
+		var board [64]byte
+		sq := r.Perm(64)[:3]
+		board[sq[0]], board[sq[1]], board[sq[2]] = 'K', 'k', map[movegen.PieceType]byte{movegen.Queen: 'Q', movegen.Rook: 'R'}[piece]
+		var fen strings.Builder
+		for rank := 7; rank >= 0; rank-- {
+			empty := 0
+			for file := range 8 {
+				c := board[rank*8+file]
+				if c == 0 {
+					empty++
+					continue
+				}
+				if empty > 0 {
+					fen.WriteByte(byte('0' + empty))
+					empty = 0
+				}
+				fen.WriteByte(c)
+			}
+			if empty > 0 {
+				fen.WriteByte(byte('0' + empty))
+			}
+			if rank > 0 {
+				fen.WriteByte('/')
+			}
+		}
+		fen.WriteString(" w - - 0 1")
+		var p movegen.Position
+		if p.SetFEN(fen.String()) != nil || p.InCheck() || !p.HasLegalMove() {
+			continue
+		}
+		p.MakeNull() // Black, not to move, must not be in check either
+		ok := !p.InCheck()
+		p.UnmakeNull()
+		if ok {
+			return fen.String()
+		}
+	}
+}
+
+// TestWeakMatesBareKing: at the lowest setting the engine mates with K+Q
+// and K+R against a bare king defended at full strength (4000 nodes a
+// move), within the 50-move rule, from fixed starts with either colour and
+// from random ones. With the network, as the engine plays by default; the
+// hand-written evaluation, which has no knowledge of these endings, mates
+// from the fixed starts.
+func TestWeakMatesBareKing(t *testing.T) {
+	type start struct {
+		name, fen string
+		want      outcome
+	}
+	starts := []start{
+		{"KQK centre", "8/8/8/3k4/8/8/8/Q3K3 w - - 0 1", whiteMates},
+		{"KRK centre", "8/8/8/4k3/8/8/8/R3K3 w - - 0 1", whiteMates},
+		{"KRK far", "8/8/8/8/3k4/8/8/K6R w - - 0 1", whiteMates},
+		{"KRK black", "r3k3/8/8/8/8/3K4/8/8 b - - 0 1", blackMates},
+		{"KQK black", "4k3/8/8/8/3K4/8/8/7q b - - 0 1", blackMates},
+	}
+	fixed := len(starts)
+	random := 16
+	if testing.Short() {
+		starts, fixed, random = starts[1:2], 1, 1
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range random {
+		piece := []movegen.PieceType{movegen.Queen, movegen.Rook}[i%2]
+		starts = append(starts, start{fmt.Sprintf("random %d", i), randomBareKing(t, r, piece), whiteMates})
+	}
+	play := func(t *testing.T, net *nnue.Net, s start) {
+		weak := newPlayer(Limits{}, Options{Net: net, Strength: Strength{Elo: MinElo, Seed: 7}})
+		full := newPlayer(Limits{Nodes: 4000}, Options{Net: net})
+		white, black := weak, full
+		if s.want == blackMates {
+			white, black = full, weak
+		}
+		got, moves := playGame(t, s.fen, white, black, rule50Plies)
+		if got != s.want {
+			t.Fatalf("%s: outcome %d after %d plies, want %d (mate within the 50-move rule)", s.fen, got, len(moves), s.want)
+		}
+	}
+	for _, s := range starts {
+		t.Run("nnue/"+s.name, func(t *testing.T) { play(t, nnue.Default(), s) })
+	}
+	if !testing.Short() {
+		for _, s := range starts[:fixed] {
+			t.Run("hce/"+s.name, func(t *testing.T) { play(t, nil, s) })
+		}
+	}
+}
+
+// TestWeakNodeBudget: a weakened search stops at its node budget, not the
+// clock, once a depth is complete; the budget grows with the setting.
+func TestWeakNodeBudget(t *testing.T) {
+	fens := []string{
+		movegen.StartFEN,
+		"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/5pk1/6p1/3P4/2p2P2/2P3PK/8/8 b - - 0 40",
+	}
+	lim := Limits{HasClock: true, WTime: 3600e9, BTime: 3600e9, WTimeGiven: true, BTimeGiven: true}
+	prev := uint64(0)
+	step := 200
+	if testing.Short() {
+		fens, step = fens[1:2], 600
+	}
+	for elo := MinElo; elo <= 2400; elo += step {
+		p := NewPool(tt.New(4))
+		p.planWeak(mustPos(t, fens[0]), Strength{Elo: elo})
+		budget := p.weak.nodes
+		if budget <= prev {
+			t.Errorf("Elo %d: budget %d not above the lower setting's %d", elo, budget, prev)
+		}
+		prev = budget
+		for _, fen := range fens {
+			var infos []Info
+			res := p.Search(context.Background(), mustPos(t, fen), lim, Options{Threads: 4, MultiPV: 1,
+				Strength: Strength{Elo: elo}}, func(i Info) { infos = append(infos, i) })
+			if res.Depth < 1 || len(infos) == 0 {
+				t.Fatalf("Elo %d: no depth completed: %+v", elo, res)
+			}
+			// The budget is checked at every node once depth 1 is complete.
+			if res.Nodes > budget+1 && res.Depth > 1 {
+				t.Errorf("Elo %d, %s: %d nodes, budget %d", elo, fen, res.Nodes, budget)
+			}
+		}
+	}
+}
+
+// TestWeakReportsChosenLine: the last info of a weakened search is line 1
+// with the played move's line and the score the search gave that line, so
+// bestmove is the first move of the last PV.
+func TestWeakReportsChosenLine(t *testing.T) {
+	const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
+	others := 0
+	for seed := range uint64(20) {
+		p := NewPool(tt.New(4))
+		var infos []Info
+		res := p.Search(context.Background(), mustPos(t, fen), Limits{}, Options{Threads: 1, MultiPV: 1,
+			Strength: Strength{Elo: MinElo, Seed: seed}}, func(i Info) { infos = append(infos, i) })
+		last := infos[len(infos)-1]
+		if last.MultiPV != 1 || last.PV[0] != res.BestMove || last.Score != res.Score {
+			t.Fatalf("seed %d: last info %+v, result %+v", seed, last, res)
+		}
+		st := &p.weak
+		found := false
+		for i, l := range st.done[:st.doneLen] {
+			if l.move == res.BestMove {
+				found = l.score == last.Score && last.Depth == st.doneDepth
+				others += min(i, 1)
+			}
+		}
+		if !found {
+			t.Fatalf("seed %d: %v with score %d is not a line of depth %d", seed, res.BestMove, last.Score, st.doneDepth)
+		}
+		for _, i := range infos {
+			if i.MultiPV > 1 {
+				t.Fatalf("seed %d: line %d reported, MultiPV 1 asked", seed, i.MultiPV)
+			}
+		}
+	}
+	if others == 0 {
+		t.Errorf("the lowest setting played the best line in 20 of 20 searches")
+	}
+}
+
+// posAfter returns the position of fen after the moves (UCI text).
+func posAfter(t *testing.T, fen string, moves ...string) *movegen.Position {
+	t.Helper()
+	pos := mustPos(t, fen)
+	for _, s := range moves {
+		pos.Make(mustMove(t, pos, s))
+	}
+	return pos
+}
+
+// TestWeakNeverMissesRecaptureOrMate: from weakSafeElo on, a weakened
+// search that finds a recapture best plays it (not another recapture or a
+// quiet move close to it), whatever the seed; a mate in one is played at
+// every setting.
+func TestWeakNeverMissesRecaptureOrMate(t *testing.T) {
+	cases := []struct {
+		name  string
+		pos   *movegen.Position
+		elo   int
+		check func(res Result, best movegen.Move) bool
+	}{
+		// The Queen's Gambit exchange, 5. cxd5: exd5 and Nxd5 take back,
+		// a few centipawns apart.
+		{"recapture", posAfter(t, movegen.StartFEN, "d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6", "c1g5", "f8e7", "c4d5"),
+			weakSafeElo, func(res Result, best movegen.Move) bool { return res.BestMove == best }},
+		{"mate in one, lowest", mustPos(t, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"), MinElo,
+			func(res Result, _ movegen.Move) bool { return res.BestMove.UCI(false) == "a1a8" }},
+		{"mate in one", mustPos(t, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"), weakSafeElo,
+			func(res Result, _ movegen.Move) bool { return res.BestMove.UCI(false) == "h5f7" }},
+	}
+	seeds := uint64(40)
+	if testing.Short() {
+		seeds = 10
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for seed := range seeds {
+				p := NewPool(tt.New(4))
+				res := p.Search(context.Background(), c.pos, Limits{}, Options{Threads: 1, MultiPV: 1,
+					Strength: Strength{Elo: c.elo, Seed: seed}}, nil)
+				best := p.weak.done[0].move
+				if c.name == "recapture" && (!isRecapture(c.pos, best) || p.weak.doneLen < 2 || !isRecapture(c.pos, p.weak.done[1].move)) {
+					t.Fatalf("the two best lines are not both recaptures: %v", p.weak.done[:p.weak.doneLen])
+				}
+				if !c.check(res, best) {
+					t.Fatalf("seed %d: played %v, the best line is %v", seed, res.BestMove, best)
+				}
+			}
+		})
+	}
+}
+
+// weakGame plays plies moves of a game from fen between two weakened
+// players at elo with the seed, and returns them.
+func weakGame(t *testing.T, fen string, elo int, seed uint64, plies int) []movegen.Move {
+	t.Helper()
+	opt := Options{Net: nnue.Default(), Strength: Strength{Elo: elo, Seed: seed}}
+	_, moves := playGame(t, fen, newPlayer(Limits{}, opt), newPlayer(Limits{}, opt), plies)
+	return moves
+}
+
+// TestWeakSeedReplays: a seed replays the same game; other seeds give
+// other games at low settings. From the standard start, a Chess960 start
+// and a DFRC start.
+func TestWeakSeedReplays(t *testing.T) {
+	frc, _ := movegen.Chess960FEN(3)
+	dfrc, _ := movegen.DFRCFEN(100, 700)
+	fens, elos := []string{movegen.StartFEN, frc, dfrc}, []int{MinElo, 1500}
+	if testing.Short() {
+		fens, elos = fens[2:], elos[:1]
+	}
+	for _, fen := range fens {
+		for _, elo := range elos {
+			a := weakGame(t, fen, elo, 11, 24)
+			b := weakGame(t, fen, elo, 11, 24)
+			if !slices.Equal(a, b) {
+				t.Fatalf("%s at %d: the same seed played %v, then %v", fen, elo, a, b)
+			}
+			differ := 0
+			for seed := range uint64(4) {
+				if !slices.Equal(a, weakGame(t, fen, elo, 100+seed, 24)) {
+					differ++
+				}
+			}
+			if differ < 3 {
+				t.Errorf("%s at %d: only %d of 4 other seeds gave another game", fen, elo, differ)
+			}
+		}
+	}
+}
+
+// TestWeakOffUnchanged: the zero Strength is the full search.
+func TestWeakOffUnchanged(t *testing.T) {
+	const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
+	a, _ := run(t, fen, Limits{Depth: 7}, Options{MultiPV: 1})
+	b, _ := run(t, fen, Limits{Depth: 7}, Options{MultiPV: 1, Strength: Strength{}})
+	if a != b {
+		t.Fatalf("zero Strength changed the search: %+v vs %+v", a, b)
+	}
+}
