@@ -50,19 +50,18 @@ type fathomResult struct {
 	wdl             string
 	dtz             int
 	win, draw, loss int // how many moves of each class
-	// moves gives every move's class (W, D or L, with the 50-move rule
-	// and the position's clock, from the DTZ tables) as "SAN:W", sorted;
-	// wdlMoves every move's WDL table value (-2..2) as "SAN:2", sorted.
-	// Either is empty when not recorded.
-	moves, wdlMoves string
+	// moves holds one "SAN:Cv" word per legal move, sorted: C is the
+	// move's class (W, D or L, from the DTZ tables with the 50-move rule
+	// and the position's clock), v its WDL table value (-2..2, from the
+	// WDL tables alone), e.g. "Rxf2:W2 b8=N:D0". Empty when not recorded.
+	moves string
 }
 
 // matches compares got with the recorded answer want, leaving out the move
-// lists want lacks.
+// list when want lacks it.
 func (want fathomResult) matches(got fathomResult) bool {
 	return got.wdl == want.wdl && got.dtz == want.dtz && got.win == want.win && got.draw == want.draw &&
-		got.loss == want.loss && (want.moves == "" || got.moves == want.moves) &&
-		(want.wdlMoves == "" || got.wdlMoves == want.wdlMoves)
+		got.loss == want.loss && (want.moves == "" || got.moves == want.moves)
 }
 
 // tableWDL is the value the WDL table holds for the position of a recorded
@@ -77,6 +76,24 @@ func (want fathomResult) tableWDL() WDL {
 	return Draw
 }
 
+// moveWDLs reads the WDL value of every move from a moves list: SAN to
+// value.
+func moveWDLs(moves string) (map[string]int, error) {
+	m := map[string]int{}
+	for _, w := range strings.Fields(moves) {
+		i := strings.LastIndexByte(w, ':')
+		if i < 0 || i+2 >= len(w) {
+			return nil, fmt.Errorf("bad move word %q", w)
+		}
+		v, err := strconv.Atoi(w[i+2:])
+		if err != nil {
+			return nil, fmt.Errorf("bad move word %q", w)
+		}
+		m[w[:i]] = v
+	}
+	return m, nil
+}
+
 // wdlRanks are the ranks Fathom's WDL root probe prints, by WDL value + 2.
 var wdlRanks = [5]string{"-1000", "-899", "0", "899", "1000"}
 
@@ -87,7 +104,7 @@ func runFathom(bin, dir, fen string) (fathomResult, error) {
 		return r, fmt.Errorf("fathom %q: %v", fen, err)
 	}
 	tags := map[string]string{}
-	var wdlMoves []string
+	wdl := map[string]int{} // from the WDL root probe
 	inWDL := false
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
@@ -112,17 +129,21 @@ func runFathom(bin, dir, fen string) (fathomResult, error) {
 			if v < 0 {
 				return r, fmt.Errorf("fathom %q: unexpected line %q", fen, line)
 			}
-			wdlMoves = append(wdlMoves, fmt.Sprintf("%s:%d", f[0], v-2))
+			wdl[f[0]] = v - 2
 		}
 	}
 	var moves []string
-	for class, tag := range map[string]string{"W": "WinningMoves", "D": "DrawingMoves", "L": "LosingMoves"} {
-		if tags[tag] == "" {
+	for _, c := range []struct{ tag, class string }{{"WinningMoves", "W"}, {"DrawingMoves", "D"}, {"LosingMoves", "L"}} {
+		if tags[c.tag] == "" {
 			continue
 		}
-		for _, san := range strings.Split(tags[tag], ", ") {
-			moves = append(moves, san+":"+class)
-			switch class {
+		for _, san := range strings.Split(tags[c.tag], ", ") {
+			v, ok := wdl[san]
+			if !ok {
+				return r, fmt.Errorf("fathom %q: %s is not in the WDL probe's moves", fen, san)
+			}
+			moves = append(moves, fmt.Sprintf("%s:%s%d", san, c.class, v))
+			switch c.class {
 			case "W":
 				r.win++
 			case "D":
@@ -137,12 +158,11 @@ func runFathom(bin, dir, fen string) (fathomResult, error) {
 	if err != nil {
 		return r, fmt.Errorf("fathom %q: no DTZ in %q", fen, out)
 	}
-	if len(wdlMoves) != len(moves) {
-		return r, fmt.Errorf("fathom %q: %d moves in the lists, %d from the WDL probe", fen, len(moves), len(wdlMoves))
+	if len(wdl) != len(moves) {
+		return r, fmt.Errorf("fathom %q: %d moves in the lists, %d from the WDL probe", fen, len(moves), len(wdl))
 	}
 	slices.Sort(moves)
-	slices.Sort(wdlMoves)
-	r.moves, r.wdlMoves = strings.Join(moves, " "), strings.Join(wdlMoves, " ")
+	r.moves = strings.Join(moves, " ")
 	return r, nil
 }
 
@@ -171,20 +191,30 @@ func ours(tb *Tables, pos *movegen.Position) (fathomResult, bool) {
 		default:
 			r.draw++
 		}
-		moves = append(moves, fathomSAN(pos, m.Move)+":"+class)
+		san := fathomSAN(pos, m.Move)
+		pos.Make(m.Move)
+		w, ok := tb.ProbeWDL(pos)
+		pos.Unmake()
+		if !ok {
+			return r, false
+		}
+		moves = append(moves, fmt.Sprintf("%s:%s%d", san, class, -int(w)))
 	}
 	slices.Sort(moves)
 	r.moves = strings.Join(moves, " ")
-	r.wdlMoves, ok = oursWDLMoves(tb, pos)
-	return r, ok
+	return r, true
 }
 
-// oursWDLMoves gives every legal move's WDL value (ProbeWDL after it,
-// negated) in the form of fathomResult.wdlMoves.
-func oursWDLMoves(tb *Tables, pos *movegen.Position) (string, bool) {
+// oursWDL gives the position's WDL value and every legal move's (ProbeWDL
+// after it, negated), SAN to value.
+func oursWDL(tb *Tables, pos *movegen.Position) (WDL, map[string]int, bool) {
+	root, ok := tb.ProbeWDL(pos)
+	if !ok {
+		return 0, nil, false
+	}
 	var list movegen.MoveList
 	pos.GenerateLegal(&list)
-	moves := make([]string, 0, list.N)
+	moves := map[string]int{}
 	for i := 0; i < list.N; i++ {
 		m := list.At(i)
 		san := fathomSAN(pos, m)
@@ -192,12 +222,11 @@ func oursWDLMoves(tb *Tables, pos *movegen.Position) (string, bool) {
 		w, ok := tb.ProbeWDL(pos)
 		pos.Unmake()
 		if !ok {
-			return "", false
+			return 0, nil, false
 		}
-		moves = append(moves, fmt.Sprintf("%s:%d", san, -int(w)))
+		moves[san] = -int(w)
 	}
-	slices.Sort(moves)
-	return strings.Join(moves, " "), true
+	return root, moves, true
 }
 
 func abs(x int) int {

@@ -13,17 +13,24 @@ import (
 // to take a pawn that just moved two squares (the material needs a pawn on
 // each side). rule50 is the half-move clock to write.
 func randomPosition(r *rand.Rand, material string, ep bool, rule50 int) (*movegen.Position, error) {
-	return randomPositionFor(r, material, movegen.Color(r.IntN(2)), ep, rule50)
+	return randomPositionFor(r, material, anySide, ep, rule50)
 }
 
-// randomPositionFor is randomPosition with stm to move.
-func randomPositionFor(r *rand.Rand, material string, stm movegen.Color, ep bool, rule50 int) (*movegen.Position, error) {
+// anySide asks randomPositionFor to draw the side to move with each try.
+const anySide = movegen.Color(2)
+
+// randomPositionFor is randomPosition with side to move (or anySide).
+func randomPositionFor(r *rand.Rand, material string, side movegen.Color, ep bool, rule50 int) (*movegen.Position, error) {
 	sides := strings.Split(material, "v")
 	if len(sides) != 2 {
 		return nil, fmt.Errorf("bad material %q", material)
 	}
 	for tries := 0; tries < 10000; tries++ {
 		var board [64]byte
+		stm := side
+		if side == anySide {
+			stm = movegen.Color(r.IntN(2))
+		}
 		epSq := -1
 		if ep {
 			epSq = placeEPPawns(r, &board, stm)
