@@ -305,7 +305,11 @@ func TestTablesMapped(t *testing.T) {
 			}
 			loaded++
 			size += lt.data.src.size()
+			// The maps name the file by its absolute path, links resolved.
 			abs, err := filepath.Abs(lt.path)
+			if err == nil {
+				abs, err = filepath.EvalSymlinks(abs)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
