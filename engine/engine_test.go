@@ -509,7 +509,7 @@ func TestGoLeavesSpareProcessors(t *testing.T) {
 func TestSyzygyPathNotice(t *testing.T) {
 	e := newEngine(t)
 	for _, c := range []struct{ path, want string }{
-		{"testdata/syzygy", "Found 2 tablebases"},
+		{"../eval/syzygy/testdata", "Found 8 tablebases"}, // the syzygy package's test tables
 		{t.TempDir(), "Found 0 tablebases"},
 		{"/nonexistent/tables", "Found 0 tablebases; open /nonexistent/tables: no such file or directory"},
 		{"<empty>", "Found 0 tablebases"},

@@ -15,17 +15,19 @@ import (
 	"github.com/kingrook/kingrook/tt"
 )
 
-// testdata/syzygy holds KQvK, KRvK, KPvK, KBvK, KNvK and KRvKR; the values quoted
-// below are Fathom's.
+// tbDir holds the test tables of the syzygy package (KQvK, KRvK, KBvK, KNvK,
+// KPvK, KRvKR, KQvKP, KPvKP; its README says where they come from); the
+// values quoted below are Fathom's.
+const tbDir = "../eval/syzygy/testdata"
 
 func openTB(t testing.TB) *syzygy.Tables {
 	t.Helper()
-	tb, err := syzygy.Open("testdata/syzygy")
+	tb, err := syzygy.Open(tbDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := tb.Count(); n != 6 {
-		t.Fatalf("%d tables in testdata/syzygy, want 6", n)
+	if n, _ := tb.Count(); n != 8 {
+		t.Fatalf("%d tables in %s, want 8", n, tbDir)
 	}
 	t.Cleanup(func() { tb.Close() })
 	return tb
@@ -66,7 +68,7 @@ func TestTBRootFilter(t *testing.T) {
 	// stay, and the tree is probed since the root is won.
 	dir := t.TempDir()
 	for _, name := range []string{"KPvK", "KQvK", "KRvK", "KBvK", "KNvK"} {
-		b, err := os.ReadFile(filepath.Join("testdata/syzygy", name+".rtbw"))
+		b, err := os.ReadFile(filepath.Join(tbDir, name+".rtbw"))
 		if err != nil {
 			t.Fatal(err)
 		}

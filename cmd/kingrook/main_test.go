@@ -125,8 +125,8 @@ func TestUsageErrors(t *testing.T) {
 		{"perft"}, {"perft", "--depth", "0"}, {"perft", "--depth", "3", "--fen", "junk"}, {"perft", "--depth", "2", "x"},
 		{"frc"}, {"frc", "960"}, {"frc", "-1"}, {"frc", "x"}, {"frc", "1", "2", "3"}, {"frc", "--random", "5"},
 		{"frc", "--random", "--dfrc"}, {"frc", "--nope"},
-		{"probe"}, {"probe", "--syzygy", "testdata/syzygy"}, {"probe", "--fen", "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1"},
-		{"probe", "--syzygy", "testdata/syzygy", "--fen", "junk"}, {"probe", "--nope"},
+		{"probe"}, {"probe", "--syzygy", tbDir}, {"probe", "--fen", "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1"},
+		{"probe", "--syzygy", tbDir, "--fen", "junk"}, {"probe", "--nope"},
 		{"--log-file", "/nonexistent-dir/kingrook.log"}, {"--log-file", t.TempDir()},
 	} {
 		code, out, errOut := runIn(t, "", args...)
@@ -346,6 +346,10 @@ func TestStdoutOnlyProtocol(t *testing.T) {
 	}
 }
 
+// tbDir holds the syzygy package's test tables (its README says where they
+// come from).
+const tbDir = "../../eval/syzygy/testdata"
+
 // guard bounds how long a test waits for the engine process before
 // failing instead of hanging; it is not a speed requirement.
 const guard = 60 * time.Second
@@ -354,7 +358,7 @@ const guard = 60 * time.Second
 // position (fathom --path=... "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1": Win, DTZ
 // 13, winning move Kf2, drawing moves Kd1, Kf1, e3, e4).
 func TestProbe(t *testing.T) {
-	const dir = "testdata/syzygy"
+	const dir = tbDir
 	code, out, errOut := runIn(t, "", "probe", "--syzygy", dir, "--fen", "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1")
 	want := "wdl Win dtz 13\ne1d1 wdl Draw dtz 0\ne1f1 wdl Draw dtz 0\ne1f2 wdl Win dtz 13\n" +
 		"e2e3 wdl Draw dtz 0\ne2e4 wdl Draw dtz 0\n"

@@ -13,13 +13,24 @@ import (
 // to take a pawn that just moved two squares (the material needs a pawn on
 // each side). rule50 is the half-move clock to write.
 func randomPosition(r *rand.Rand, material string, ep bool, rule50 int) (*movegen.Position, error) {
+	return randomPositionFor(r, material, anySide, ep, rule50)
+}
+
+// anySide asks randomPositionFor to draw the side to move with each try.
+const anySide = movegen.Color(2)
+
+// randomPositionFor is randomPosition with side to move (or anySide).
+func randomPositionFor(r *rand.Rand, material string, side movegen.Color, ep bool, rule50 int) (*movegen.Position, error) {
 	sides := strings.Split(material, "v")
 	if len(sides) != 2 {
 		return nil, fmt.Errorf("bad material %q", material)
 	}
 	for tries := 0; tries < 10000; tries++ {
 		var board [64]byte
-		stm := movegen.Color(r.IntN(2))
+		stm := side
+		if side == anySide {
+			stm = movegen.Color(r.IntN(2))
+		}
 		epSq := -1
 		if ep {
 			epSq = placeEPPawns(r, &board, stm)
@@ -110,4 +121,52 @@ func pieceOf(b byte) movegen.Piece {
 		}
 	}
 	return movegen.NoPiece
+}
+
+// fathomSAN names m (legal in pos) as Fathom's command-line tool does in its
+// move lists: SAN without check marks. A pawn capture names the pawn's file;
+// otherwise, when more than one piece of the mover's kind attacks the target
+// (pins not considered, and for a pawn the pawns that attack the target
+// square), the move names its file if exactly one of them stands on the
+// mirrored file (h for a, g for b: Fathom's file mask counts from the other
+// edge), else its rank if exactly one stands on its rank, else both.
+func fathomSAN(pos *movegen.Position, m movegen.Move) string {
+	from, to := m.From(), m.To()
+	us := pos.SideToMove()
+	pt := pos.PieceOn(from).Type()
+	occ := pos.Occupied()
+	capture := pos.PieceOn(to) != movegen.NoPiece || m.Kind() == movegen.EnPassant
+	var sb strings.Builder
+	var att movegen.Bitboard
+	switch pt {
+	case movegen.King:
+		sb.WriteByte('K')
+	case movegen.Pawn:
+		att = movegen.PawnAttacks(us.Other(), to) & pos.Pieces(us, movegen.Pawn)
+	default:
+		sb.WriteString(movegen.MakePiece(movegen.White, pt).String())
+		att = movegen.Attacks(pt, to, occ) & pos.Pieces(us, pt)
+	}
+	switch {
+	case pt == movegen.Pawn && capture:
+		sb.WriteByte(byte('a' + from.File()))
+	case att.More():
+		switch {
+		case (att & movegen.FileBB(7-from.File())).Count() == 1:
+			sb.WriteByte(byte('a' + from.File()))
+		case (att & movegen.RankBB(from.Rank())).Count() == 1:
+			sb.WriteByte(byte('1' + from.Rank()))
+		default:
+			sb.WriteString(from.String())
+		}
+	}
+	if capture {
+		sb.WriteByte('x')
+	}
+	sb.WriteString(to.String())
+	if m.IsPromotion() {
+		sb.WriteByte('=')
+		sb.WriteString(movegen.MakePiece(movegen.White, m.PromotionType()).String())
+	}
+	return sb.String()
 }
