@@ -296,29 +296,38 @@ func compareJobs(t *testing.T, tb *Tables, jobs []fathomJob) map[string]int {
 	return mismatches
 }
 
-func TestAgainstFathom(t *testing.T) {
-	dir := os.Getenv(pathEnv)
+// fathomSetup opens the set that the variable dirEnv names and returns it
+// with the number of positions per material (countEnv, or def; 8 under
+// -short); it skips the test when the variable is unset or fathom missing.
+func fathomSetup(t *testing.T, dirEnv, countEnv string, def int, what string) (string, *Tables, int) {
+	t.Helper()
+	dir := os.Getenv(dirEnv)
 	if dir == "" {
-		t.Skipf("%s is not set: no full tablebase set to compare", pathEnv)
+		t.Skipf("%s is not set: no %s to compare", dirEnv, what)
 	}
-	bin := fathomPath()
-	if bin == "" {
+	if fathomPath() == "" {
 		t.Skip("fathom is not installed (apt-get install fathom)")
+	}
+	n := def
+	if testing.Short() {
+		n = 8
+	}
+	if s := os.Getenv(countEnv); s != "" {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil || n < 1 {
+			t.Fatalf("%s=%q: want a positive number", countEnv, s)
+		}
 	}
 	tb, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return dir, tb, n
+}
+
+func TestAgainstFathom(t *testing.T) {
+	dir, tb, n := fathomSetup(t, pathEnv, "KINGROOK_SYZYGY_POSITIONS", 25, "full tablebase set")
 	defer tb.Close()
-	n := 25
-	if testing.Short() {
-		n = 8
-	}
-	if s := os.Getenv("KINGROOK_SYZYGY_POSITIONS"); s != "" {
-		if n, err = strconv.Atoi(s); err != nil {
-			t.Fatalf("KINGROOK_SYZYGY_POSITIONS=%q: %v", s, err)
-		}
-	}
 	names, _ := filepath.Glob(filepath.Join(dir, "*.rtbw"))
 	sort.Strings(names)
 	if len(names) == 0 {
@@ -346,7 +355,7 @@ func TestAgainstFathom(t *testing.T) {
 			}
 		}
 	}
-	askFathom(bin, dir, jobs)
+	askFathom(fathomPath(), dir, jobs)
 	mismatches := 0
 	for _, m := range compareJobs(t, tb, jobs) {
 		mismatches += m
@@ -368,28 +377,8 @@ func bothSidesHavePawns(material string) bool {
 // without a legal move are left out (Fathom misreports a mated side) and
 // replaced by others.
 func TestAgainstFathom5(t *testing.T) {
-	dir := os.Getenv(path5Env)
-	if dir == "" {
-		t.Skipf("%s is not set: no 5-piece tablebase set to compare", path5Env)
-	}
-	bin := fathomPath()
-	if bin == "" {
-		t.Skip("fathom is not installed (apt-get install fathom)")
-	}
-	tb, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, tb, n := fathomSetup(t, path5Env, positions5Env, 40, "5-piece tablebase set")
 	defer tb.Close()
-	n := 40
-	if testing.Short() {
-		n = 8
-	}
-	if s := os.Getenv(positions5Env); s != "" {
-		if n, err = strconv.Atoi(s); err != nil || n < 1 {
-			t.Fatalf("%s=%q: want a positive number", positions5Env, s)
-		}
-	}
 	names, _ := filepath.Glob(filepath.Join(dir, "*.rtbw"))
 	sort.Strings(names)
 	var materials []string
@@ -443,7 +432,7 @@ func TestAgainstFathom5(t *testing.T) {
 			}
 		}
 	}
-	askFathom(bin, dir, jobs)
+	askFathom(fathomPath(), dir, jobs)
 	mismatches := compareJobs(t, tb, jobs)
 	results := map[string]map[string]int{}
 	for _, j := range jobs {
