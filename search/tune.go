@@ -16,9 +16,9 @@ import (
 // an OpenBench SPSA tune. A build without the tag keeps them constants and
 // the table empty.
 
-// spsaREnd is the r_end of every parameter in the SPSA input: the learning
-// rate at the end of a tune, as a share of c_end squared (OpenBench's
-// suggested value).
+// spsaREnd is the r_end of every parameter in the SPSA input: the ratio
+// a/c² of SPSA's gains at the end of a tune (OpenBench sets a_end = r_end ·
+// c_end²); 0.002 is the customary value of OpenBench tunes.
 const spsaREnd = 0.002
 
 // Tunable describes a search parameter that a tune build lets a tuner set.
