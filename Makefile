@@ -1,10 +1,12 @@
 # Kingrook build. `make` builds ./kingrook. As OpenBench expects:
 #   make -j EXE=name [EVALFILE=net.nnue] [CC=...]
 # EXE=path names the binary; EVALFILE=path embeds that network instead of the
-# shipped one (eval/nnue/default.nnue).
+# shipped one (eval/nnue/default.nnue). TAGS=tune builds the tuning binary:
+# every search margin and reduction a UCI option (bench/README.md).
 GO       ?= go
 EXE      ?= kingrook
 EVALFILE ?=
+TAGS     ?=
 
 # No cgo: the engine is pure Go, so it builds without a C compiler and a CC
 # that is none (OpenBench passes CC=go) changes nothing. The race tests below
@@ -36,7 +38,9 @@ endif
 # copied into eval/nnue (evalfile.nnue and its base name in evalfile.name,
 # both ignored by git) and the build tag evalfile embeds that copy.
 NETDIR := eval/nnue
-TAGS   := $(if $(EVALFILE),-tags evalfile)
+comma  := ,
+GOTAGS := $(strip $(TAGS)$(if $(EVALFILE),$(if $(strip $(TAGS)),$(comma))evalfile))
+TAGFLAG := $(if $(GOTAGS),-tags $(GOTAGS))
 # The binary as a command (EXE may be a bare name or a path).
 RUN_EXE := $(if $(findstring /,$(EXE)),$(EXE),./$(EXE))
 
@@ -49,14 +53,14 @@ ifneq ($(EVALFILE),)
 	cp "$(EVALFILE)" $(NETDIR)/evalfile.nnue
 	printf '%s\n' "$(notdir $(EVALFILE))" > $(NETDIR)/evalfile.name
 endif
-	$(GO) build -trimpath $(TAGS) -ldflags "$(LDFLAGS)" -o $(EXE) ./cmd/kingrook
+	$(GO) build -trimpath $(TAGFLAG) -ldflags "$(LDFLAGS)" -o $(EXE) ./cmd/kingrook
 ifneq ($(EVALFILE),)
 # `kingrook version` loads the embedded net and fails on a malformed one; a
 # cross build checks the net with a build for this machine instead.
 	@if [ "$$($(GO) env GOOS GOARCH)" = "$$($(GO) env GOHOSTOS GOHOSTARCH)" ]; then \
 		$(RUN_EXE) version; \
 	else \
-		GOOS= GOARCH= $(GO) run $(TAGS) ./cmd/kingrook version; \
+		GOOS= GOARCH= $(GO) run $(TAGFLAG) ./cmd/kingrook version; \
 	fi || { rm -f "$(EXE)"; \
 		echo "make: EVALFILE=$(EVALFILE) is not a network Kingrook can load (see above); $(EXE) removed" >&2; exit 1; }
 endif
@@ -69,6 +73,8 @@ test:
 	$(GO) test -count=1 ./...
 	CGO_ENABLED=1 $(GO) test -count=1 -race -short ./tt/... ./search/... ./engine/... ./uci/...
 	GOEXPERIMENT= $(GO) test -count=1 ./eval/nnue/... # the plain Go path of the network as well
+	$(GO) vet -tags tune ./... # the tuning build (TAGS=tune) as well
+	$(GO) test -count=1 -short -tags tune ./search/ ./engine/
 
 bench: build
 	$(RUN_EXE) bench

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +32,13 @@ type Option struct {
 	Type     OptionType
 	Default  string // "" for buttons; EmptyString for an empty string option
 	Min, Max int    // spin options only
+	// Decimal marks a spin option whose values are decimal numbers, in
+	// DecMin..DecMax (Min and Max unused): only the float search parameters
+	// of a tune build are (search.Tunables). Standard UCI spins are
+	// integers; fastchess, which OpenBench runs, reads a spin whose default
+	// and range are decimals as a decimal option.
+	Decimal        bool
+	DecMin, DecMax float64
 }
 
 // Settings are the current values of the options.
@@ -57,8 +65,10 @@ type Settings struct {
 // optionTable declares every option once, in the order "uci" advertises
 // them: its name, type, default and range, where its value goes in the
 // Settings and what the engine does when it is set. Options, Settings'
-// defaults and SetOption all read it.
-var optionTable = []optionDef{
+// defaults and SetOption all read it. A build with the tag tune adds one
+// spin option per search margin and reduction, named as the parameter
+// (tunableOptions); other builds have none.
+var optionTable = append([]optionDef{
 	spin("Hash", tt.DefaultMB, tt.MinMB, tt.MaxMB, func(s *Settings, n int) { s.Hash = n }).
 		withAct((*Engine).checkHashLocked),
 	spin("Threads", 1, 1, search.MaxThreads, func(s *Settings, n int) { s.Threads = n }).
@@ -86,13 +96,14 @@ var optionTable = []optionDef{
 	// On: the network evaluates, as it plays stronger (bench/README.md);
 	// false gives the hand-written evaluation.
 	check("Use NNUE", true, func(s *Settings, b bool) { s.UseNNUE = b }),
-}
+}, tunableOptions()...)
 
 // optValue is a parsed option value; the field of the option's type is set.
 type optValue struct {
-	n int    // spin
-	b bool   // check
-	s string // string; "" for EmptyString
+	n int     // spin
+	f float64 // decimal spin
+	b bool    // check
+	s string  // string; "" for EmptyString
 }
 
 // optionDef is one row of optionTable.
@@ -143,6 +154,40 @@ func button(name string, act func(*Engine, optValue) error) optionDef {
 	return optionDef{Option: Option{Name: name, Type: Button}, act: act}
 }
 
+// tunableOptions declares the options of the tunable search parameters (a
+// tune build's; none in other builds).
+func tunableOptions() []optionDef {
+	var defs []optionDef
+	for _, t := range search.Tunables() {
+		defs = append(defs, tunable(t))
+	}
+	return defs
+}
+
+// tunable declares the option of a tunable search parameter. It sets the
+// parameter itself, which every search of the process shares, so it is
+// refused while a search runs; Settings do not hold it.
+func tunable(t search.Tunable) optionDef {
+	d := optionDef{Option: Option{Name: t.Name, Type: Spin, Default: t.Format(t.Default)}}
+	if t.Float {
+		d.Decimal, d.DecMin, d.DecMax = true, t.Min, t.Max
+		d.def.f = t.Default
+	} else {
+		d.Min, d.Max = int(t.Min), int(t.Max)
+		d.def.n = int(t.Default)
+	}
+	d.act = func(e *Engine, v optValue) error {
+		if e.cur != nil {
+			return fmt.Errorf("option %s: not set while a search runs", t.Name)
+		}
+		if t.Float {
+			return search.SetTunable(t.Name, v.f)
+		}
+		return search.SetTunable(t.Name, float64(v.n))
+	}
+	return d
+}
+
 // withAct returns d with act as its engine work.
 func (d optionDef) withAct(act func(*Engine, optValue) error) optionDef {
 	d.act = act
@@ -185,12 +230,31 @@ func ValidateOption(name, value string) error {
 func (o Option) String() string {
 	switch o.Type {
 	case Spin:
-		return fmt.Sprintf("option name %s type spin default %s min %d max %d", o.Name, o.Default, o.Min, o.Max)
+		lo, hi := o.Range()
+		return fmt.Sprintf("option name %s type spin default %s min %s max %s", o.Name, o.Default, lo, hi)
 	case Button:
 		return fmt.Sprintf("option name %s type button", o.Name)
 	default:
 		return fmt.Sprintf("option name %s type %s default %s", o.Name, o.Type, o.Default)
 	}
+}
+
+// Range returns the bounds of a spin option as its option line writes them.
+func (o Option) Range() (lo, hi string) {
+	if o.Decimal {
+		return formatDecimal(o.DecMin), formatDecimal(o.DecMax)
+	}
+	return strconv.Itoa(o.Min), strconv.Itoa(o.Max)
+}
+
+// formatDecimal writes v with a decimal point, so that a reader tells a
+// decimal option from an integer one.
+func formatDecimal(v float64) string {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
 }
 
 // lookupOption finds an option by name, case-insensitively and whatever
@@ -209,8 +273,18 @@ func lookupOption(name string) (optionDef, error) {
 func (o Option) parse(value string) (optValue, error) {
 	value = strings.TrimSpace(value)
 	var v optValue
-	switch o.Type {
-	case Spin:
+	switch {
+	case o.Decimal:
+		f, err := strconv.ParseFloat(value, 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return v, fmt.Errorf("option %s: value %q is not a number", o.Name, value)
+		}
+		if f < o.DecMin || f > o.DecMax {
+			lo, hi := o.Range()
+			return v, fmt.Errorf("option %s: value %s out of range %s..%s", o.Name, value, lo, hi)
+		}
+		v.f = f
+	case o.Type == Spin:
 		n, err := strconv.Atoi(value)
 		if err != nil {
 			return v, fmt.Errorf("option %s: value %q is not an integer", o.Name, value)
@@ -219,7 +293,7 @@ func (o Option) parse(value string) (optValue, error) {
 			return v, fmt.Errorf("option %s: value %d out of range %d..%d", o.Name, n, o.Min, o.Max)
 		}
 		v.n = n
-	case Check:
+	case o.Type == Check:
 		switch strings.ToLower(value) {
 		case "true":
 			v.b = true
@@ -227,7 +301,7 @@ func (o Option) parse(value string) (optValue, error) {
 		default:
 			return v, fmt.Errorf("option %s: value %q is not true or false", o.Name, value)
 		}
-	case String:
+	case o.Type == String:
 		if value != EmptyString {
 			v.s = value
 		}

@@ -55,11 +55,13 @@ func TestOptionLines(t *testing.T) {
 		"option name EvalFile type string default " + nnue.EmbeddedName(),
 		"option name Use NNUE type check default true",
 	}
+	// A tune build adds the tunable search parameters after these
+	// (options_tune_test.go).
 	opts := Options()
-	if len(opts) != len(want) {
-		t.Fatalf("%d options, want %d", len(opts), len(want))
+	if len(opts) != len(want)+len(search.Tunables()) {
+		t.Fatalf("%d options, want %d", len(opts), len(want)+len(search.Tunables()))
 	}
-	for i, o := range opts {
+	for i, o := range opts[:len(want)] {
 		if o.String() != want[i] {
 			t.Errorf("option %d: got %q, want %q", i, o.String(), want[i])
 		}
@@ -117,7 +119,7 @@ func TestOptionLinesReadByClients(t *testing.T) {
 			want["default"] = o.Default
 		}
 		if o.Type == Spin {
-			want["min"], want["max"] = strconv.Itoa(o.Min), strconv.Itoa(o.Max)
+			want["min"], want["max"] = o.Range()
 		}
 		if len(got) != len(want) {
 			t.Errorf("%q read as %q, want %q", o.String(), got, want)

@@ -199,7 +199,11 @@ func (w *worker) searchMove(n *node, mp *picker, mi *moveInfo, newDepth int) int
 // lmrTable[depth][moveCount] is the base late-move reduction.
 var lmrTable [2][lmrTableSize][lmrTableSize]int8
 
-func init() {
+func init() { initLMR() }
+
+// initLMR fills lmrTable from the parameters (again when a tune build sets
+// one).
+func initLMR() {
 	for d := 1; d < lmrTableSize; d++ {
 		for m := 1; m < lmrTableSize; m++ {
 			l := math.Log(float64(d)) * math.Log(float64(m))

@@ -1,9 +1,15 @@
+//go:build !tune
+
+//go:generate go run gen_tune.go
+
 package search
 
 import "time"
 
 // Every pruning margin, reduction, move-ordering weight and
-// time-management constant lives here.
+// time-management constant lives here. A build with the tag tune compiles
+// params_tune.go instead, generated from this file (go generate ./search):
+// there the margins and reductions are variables a tuner sets (tune.go).
 
 const (
 	// Aspiration windows.

@@ -153,7 +153,7 @@ func (mp *picker) scoreNoisy() {
 		m := mp.noisy.Moves[i].Move
 		pc := pos.PieceOn(m.From())
 		victim := pos.CapturedType(m)
-		s := int32(seeValues[victim]*noisyVictimMul) + int32(w.hist.capture[pc][m.To()][victim])/noisyHistoryDiv
+		s := int32(seeValues[victim]*noisyVictimMul) + int32(w.hist.capture[pc][m.To()][victim])/int32(noisyHistoryDiv)
 		if m.IsPromotion() {
 			s += int32(seeValues[movegen.Queen] * noisyPromoMul)
 		}
@@ -185,7 +185,7 @@ func (mp *picker) scoreQuiet() {
 			pc := pos.PieceOn(m.From())
 			to := m.To()
 			s = int32(w.hist.butterfly[us][m.From()][to]) +
-				quietCont1Mul*int32(ch1[pc][to]) + int32(ch2[pc][to]) + int32(ch4[pc][to])/quietCont4Div
+				int32(quietCont1Mul)*int32(ch1[pc][to]) + int32(ch2[pc][to]) + int32(ch4[pc][to])/int32(quietCont4Div)
 		}
 		mp.quiet.Moves[i].Score = s
 	}

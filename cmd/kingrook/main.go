@@ -10,6 +10,7 @@
 //	kingrook frc N | frc --random | frc W B | frc --dfrc
 //	kingrook probe --syzygy PATH --fen FEN
 //	kingrook atlas [--nodes N] [--threads T] [--hash MB] [--out FILE.csv] [--svg FILE.svg] [--games K]
+//	kingrook spsa [PREFIX...]                  (a build with -tags tune)
 //	kingrook version | kingrook --version
 //	kingrook "UCI command" ...                 UCI commands, run in order, then exit
 //
@@ -117,6 +118,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runProbe(subArgs, stdout, stderr)
 	case "atlas":
 		return runAtlas(g, subArgs, stdout, stderr)
+	case "spsa":
+		return runSPSA(subArgs, stdout, stderr)
 	case "version":
 		if code, done := noArgs("version", "Prints the version, the Go version and platform, whether the network\nruns on the SIMD path, and the embedded network's name and SHA-256", subArgs, stdout, stderr); done {
 			return code
@@ -150,6 +153,8 @@ Usage:
   kingrook probe --syzygy PATH --fen FEN
                                      Syzygy tablebase value (WDL, DTZ) of a position and its moves
   kingrook atlas [flags]             search all 960 Chess960 start positions: a CSV (and SVG) of White's score
+  kingrook spsa [PREFIX...]          the tunable search parameters as OpenBench SPSA input
+                                     (a tuning build: make TAGS=tune)
   kingrook version                   print the version, Go version, SIMD use and embedded net
   kingrook "CMD" ["CMD"...]          run UCI commands in order, then exit, e.g.
                                      kingrook "position startpos" "go depth 5" quit

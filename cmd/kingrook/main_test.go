@@ -141,7 +141,7 @@ func TestUsageErrors(t *testing.T) {
 
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}, {"bench", "--help"}, {"perft", "--help"}, {"frc", "--help"},
-		{"uci", "--help"}, {"version", "--help"}, {"version", "-h"}, {"probe", "--help"}} {
+		{"uci", "--help"}, {"version", "--help"}, {"version", "-h"}, {"probe", "--help"}, {"spsa", "--help"}} {
 		code, out, errOut := runIn(t, "", args...)
 		if code != 0 || !strings.Contains(out, "Usage") || !strings.Contains(out, "--") {
 			t.Errorf("%q: code %d, output %q", args, code, out)
