@@ -1,6 +1,16 @@
 package uci
 
-import "testing"
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/kingrook/kingrook/engine"
+)
 
 // TestGoClocksGiven: go tells the search which clocks it was given, so that
 // one given only for the opponent is not read as our clock at zero.
@@ -46,5 +56,45 @@ func TestGoWithoutLimitIsInfinite(t *testing.T) {
 		if cmd.limits.Infinite != c.infinite {
 			t.Errorf("go %v: infinite %v, want %v", c.args, cmd.limits.Infinite, c.infinite)
 		}
+	}
+}
+
+// TestGoClockStartsWhenRead: a go's clock runs from the moment its line was
+// read, not from when the command loop got to it. A go read an hour ago
+// under a one-minute clock has no time left: the search reports a time of at
+// least an hour and still answers with a move.
+func TestGoClockStartsWhenRead(t *testing.T) {
+	var out bytes.Buffer
+	eng := engine.New(zerolog.Nop())
+	s := &session{eng: eng, cfg: Config{Log: zerolog.Nop()}, out: &output{w: &out}}
+	s.handle("position startpos", time.Now())
+	s.handle("go wtime 60000 btime 60000", time.Now().Add(-time.Hour))
+	eng.Wait()
+	s.out.mu.Lock()
+	text := out.String()
+	s.out.mu.Unlock()
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	last := lines[len(lines)-1]
+	if !strings.HasPrefix(last, "bestmove ") || strings.HasPrefix(last, "bestmove (none)") {
+		t.Fatalf("no move: %q", text)
+	}
+	infos := 0
+	for _, l := range lines {
+		m := infoRE.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		infos++
+		f := strings.Fields(l)
+		for i := range f[:len(f)-1] {
+			if f[i] == "time" {
+				if ms, _ := strconv.Atoi(f[i+1]); ms < int(time.Hour/time.Millisecond) {
+					t.Errorf("time %d ms, want at least an hour: %q", ms, l)
+				}
+			}
+		}
+	}
+	if infos == 0 {
+		t.Fatalf("no info line: %q", text)
 	}
 }

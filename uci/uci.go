@@ -67,7 +67,8 @@ type Config struct {
 // inputLine is one line read from the GUI.
 type inputLine struct {
 	text    string
-	tooLong int // > 0: the line had this many bytes and was dropped
+	tooLong int       // > 0: the line had this many bytes and was dropped
+	read    time.Time // when the reader had the whole line
 }
 
 // Run reads commands from in and writes replies to out until "quit", end of
@@ -103,7 +104,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, eng *engine.Engine, c
 				s.infof("input line of %d bytes is longer than %d, ignored", l.tooLong, maxLineBytes)
 				continue
 			}
-			if !s.handle(l.text) {
+			if !s.handle(l.text, l.read) {
 				s.shutdown()
 				return nil
 			}
@@ -128,7 +129,11 @@ func readLines(in io.Reader, lines chan<- inputLine, done <-chan struct{}, readE
 			continue
 		}
 		if size > 0 {
-			l := inputLine{text: string(bytes.TrimRight(buf, "\r\n"))}
+			// The time is taken here, not when the command loop gets the
+			// line: on a busy machine the hand-over to the loop's goroutine
+			// can wait for a processor, and a go's clock runs from the
+			// moment its line came in.
+			l := inputLine{text: string(bytes.TrimRight(buf, "\r\n")), read: time.Now()}
 			if size > maxLineBytes {
 				l = inputLine{tooLong: size}
 			}
@@ -169,8 +174,9 @@ func (s *session) infof(format string, args ...any) {
 	s.out.line("info string " + sanitize(fmt.Sprintf(format, args...)))
 }
 
-// handle runs one command line; it returns false on quit.
-func (s *session) handle(line string) bool {
+// handle runs one command line, read at the time given; it returns false on
+// quit.
+func (s *session) handle(line string, read time.Time) bool {
 	s.out.logIn(line)
 	fields := strings.Fields(line)
 	// Unknown tokens before a command are skipped (the UCI specification:
@@ -208,7 +214,7 @@ func (s *session) handle(line string) bool {
 	case "position":
 		s.position(args)
 	case "go":
-		s.goCmd(args)
+		s.goCmd(args, read)
 	case "stop":
 		s.eng.Stop()
 	case "ponderhit":
@@ -320,8 +326,8 @@ func (s *session) position(args []string) {
 	s.rejected = ""
 }
 
-func (s *session) goCmd(args []string) {
-	received := time.Now() // this move's clock starts now
+// goCmd runs go; its clock starts at received, when the line was read.
+func (s *session) goCmd(args []string, received time.Time) {
 	// Stop first, so that searchmoves are read in the current position and
 	// the old search's bestmove comes before anything of this one.
 	s.eng.Stop()
