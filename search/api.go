@@ -68,6 +68,13 @@ type Options struct {
 	// Strength weakens the search (strength.go); the zero value is full
 	// strength. A weakened search runs on one thread.
 	Strength Strength
+	// Overdue, when not nil, is called at most once, from another
+	// goroutine, when a search under a clock or a move time is still
+	// running a little after its hard limit: the machine is so busy that
+	// the search threads did not get to stop and answer. The caller can
+	// then play the best move reported so far, before the clock runs out;
+	// Search still returns as usual, later.
+	Overdue func()
 }
 
 // Bound tells whether a reported score is exact or a bound. It is the

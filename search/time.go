@@ -8,10 +8,12 @@ import (
 )
 
 // Time management and the limit checks: the soft and hard budget of a
-// move, whether to start another iteration, and the polling of the stop
-// flag and the time and node limits during the search.
+// move, whether to start another iteration, the polling of the stop flag and
+// the time and node limits during the search. (The pool's watch, in
+// pool.go, also stops the search at the hard limit by a timer.)
 
-// setTimeLimits computes the soft and hard limits for this move.
+// setTimeLimits computes the soft and hard limits for this move, and when
+// the search is overdue.
 func (p *Pool) setTimeLimits(us movegen.Color) {
 	lim := p.limits
 	overhead := p.opts.MoveOverhead
@@ -20,6 +22,7 @@ func (p *Pool) setTimeLimits(us movegen.Color) {
 	case lim.MoveTime > 0:
 		t := max(time.Duration(tmMinMillis)*time.Millisecond, lim.MoveTime-overhead)
 		p.soft, p.hard, p.timed = t, t, true
+		p.overdue = overdueAt(t, lim.MoveTime)
 	case lim.HasClock:
 		left, inc, given := lim.WTime, lim.WInc, lim.WTimeGiven
 		theirLeft, theirInc := lim.BTime, lim.BInc
@@ -46,7 +49,16 @@ func (p *Pool) setTimeLimits(us movegen.Color) {
 		hardCap = max(time.Duration(tmMinMillis)*time.Millisecond, hardCap)
 		hard := min(soft*tmHardMul, hardCap)
 		p.soft, p.hard, p.timed = min(soft, hard), hard, true
+		p.overdue = overdueAt(hard, left)
 	}
+}
+
+// overdueAt returns when a search with the hard limit hard, on a clock
+// that runs out at end, is overdue: tmOverdueMillis after the hard limit, or
+// sooner when the clock is short, so that the move played then still has
+// time to reach the GUI.
+func overdueAt(hard, end time.Duration) time.Duration {
+	return hard + max(0, min(time.Duration(tmOverdueMillis)*time.Millisecond, (end-hard)/tmOverdueDiv))
 }
 
 // softStop tells whether to start no new iteration, given how stable the
