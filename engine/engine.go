@@ -312,11 +312,13 @@ func (e *Engine) Searching() bool {
 // already running is stopped first and its onDone has run when Go returns.
 //
 // onInfo (may be nil) receives the progress reports; onDone receives the
-// result exactly once, after the last onInfo, from the searching goroutine.
-// The result's BestMove is the first move of the last reported PV, always
-// legal; it is NoMove only when there is no legal move. PonderMove is a
-// legal reply or NoMove. Under Limits.Infinite, and under Limits.Ponder until
-// PonderHit, onDone never runs before Stop.
+// result exactly once, after the last onInfo, from the searching goroutine,
+// or, when a timed search overruns its hard limit (a starved machine, see
+// search.Options.Overdue), at once from a timer's goroutine; the search's
+// later reports are then dropped. The result's BestMove is the first move
+// of the last reported PV, always legal; it is NoMove only when there is no
+// legal move. PonderMove is a legal reply or NoMove. Under Limits.Infinite,
+// and under Limits.Ponder until PonderHit, onDone never runs before Stop.
 func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(search.Result)) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -343,7 +345,10 @@ func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(sea
 	if e.set.LimitStrength {
 		opt.Strength = search.Strength{Elo: e.set.Elo, Seed: e.seed}
 	}
-	go e.search(ctx, r, e.pool, e.pos.Clone(), lim, opt, onInfo, onDone)
+	pos := e.pos.Clone()
+	rep := newReply(pos, e.table, onInfo, onDone)
+	opt.Overdue = rep.overdue
+	go e.search(ctx, r, e.pool, pos, lim, opt, rep)
 }
 
 // Stop asks the running search to stop; its result is reported as usual.
@@ -414,9 +419,9 @@ func (e *Engine) stopAndWaitLocked() {
 // errNoLegalMove is logged when the search returns a move that is not legal.
 var errNoLegalMove = errors.New("search result is not a legal move")
 
-// search runs one search on its own goroutine.
+// search runs one search on its own goroutine and reports through rep.
 func (e *Engine) search(ctx context.Context, r *run, pool *search.Pool, pos *movegen.Position,
-	lim search.Limits, opt search.Options, onInfo func(search.Info), onDone func(search.Result)) {
+	lim search.Limits, opt search.Options, rep *reply) {
 	defer func() {
 		r.cancel()
 		e.mu.Lock()
@@ -426,17 +431,14 @@ func (e *Engine) search(ctx context.Context, r *run, pool *search.Pool, pos *mov
 		e.mu.Unlock()
 		close(r.done)
 	}()
-	if onInfo == nil {
-		onInfo = func(search.Info) {}
-	}
 	if !pos.HasLegalMove() {
 		score := eval.Draw
 		if pos.InCheck() {
 			score = eval.MatedIn(0)
 		}
-		onInfo(search.Info{Score: score, Bound: search.Exact})
+		rep.info(search.Info{Score: score, Bound: search.Exact}, pos)
 		pool.Search(ctx, pos, lim, opt, nil) // nothing to search: waits for stop or ponderhit as asked
-		onDone(search.Result{Score: score})
+		rep.done(search.Result{Score: score})
 		return
 	}
 	var lastPV []movegen.Move
@@ -444,7 +446,7 @@ func (e *Engine) search(ctx context.Context, r *run, pool *search.Pool, pos *mov
 		if i.MultiPV <= 1 && len(i.PV) > 0 {
 			lastPV = append(lastPV[:0], i.PV...)
 		}
-		onInfo(i)
+		rep.info(i, pos)
 	})
 	best, ponder := chooseMoves(pos, res, lastPV)
 	if best != res.BestMove {
@@ -452,7 +454,7 @@ func (e *Engine) search(ctx context.Context, r *run, pool *search.Pool, pos *mov
 			Str("played", best.UCI(true)).Msg("bestmove taken from the last PV or the legal moves")
 	}
 	res.BestMove, res.PonderMove = best, ponder
-	onDone(res)
+	rep.done(res)
 }
 
 // chooseMoves returns the move to play, the first move of the last reported
