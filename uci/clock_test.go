@@ -2,6 +2,7 @@ package uci
 
 import (
 	"bytes"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -95,5 +96,38 @@ func TestGoClockStartsWhenRead(t *testing.T) {
 	}
 	if infos == 0 || !strings.Contains(text(), "bestmove ") {
 		t.Fatalf("no info line or no bestmove: %q", text())
+	}
+}
+
+// TestReaderReadsAhead: while the command loop is busy (here waiting for a
+// long search, as with commands given on the command line), the reader
+// goes on reading lines, so that their times are taken as they come.
+func TestReaderReadsAhead(t *testing.T) {
+	h := newHarnessConfig(t, Config{Version: "test", WaitForSearch: true})
+	h.send("position startpos", "go depth 60")
+	h.until("info depth 1 ") // the loop now waits for the search
+	wrote := make(chan error)
+	go func() {
+		for range readAhead {
+			// A write to the harness's pipe returns once the reader took it.
+			if _, err := io.WriteString(h.in, "isready\n"); err != nil {
+				wrote <- err
+				return
+			}
+		}
+		wrote <- nil
+	}()
+	select {
+	case err := <-wrote:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(guard):
+		t.Fatal("the reader stopped reading while the command loop waited")
+	}
+	h.eng.Stop()
+	h.until("bestmove")
+	for range readAhead {
+		h.until("readyok")
 	}
 }

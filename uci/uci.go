@@ -42,6 +42,11 @@ const (
 	// quitWait bounds how long quit and EOF wait for a stopped search to
 	// print its bestmove.
 	quitWait = 2 * time.Second
+	// readAhead is how many lines the reader may read while the command
+	// loop is busy (a position command waits for the search it stops), so
+	// that the next line, often a go, is read and its time taken when it
+	// comes.
+	readAhead = 8
 )
 
 // Config wires the protocol loop to its front end.
@@ -83,7 +88,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, eng *engine.Engine, c
 		}
 	}
 
-	lines := make(chan inputLine)
+	lines := make(chan inputLine, readAhead)
 	done := make(chan struct{})
 	defer close(done)
 	readErr := make(chan error, 1)
