@@ -19,10 +19,11 @@ import (
 // the move of the last complete report a little early costs little; losing
 // on time costs the game.
 type reply struct {
-	mu     sync.Mutex // held while onInfo or onDone runs: nothing is reported after the result
-	onInfo func(search.Info)
-	onDone func(search.Result)
-	sent   bool
+	mu       sync.Mutex // held while onInfo or onDone runs: nothing is reported after the result
+	onInfo   func(search.Info)
+	onDone   func(search.Result)
+	sent     bool
+	answered chan struct{} // closed once the result is sent
 	// The result overdue sends: the first two moves of the last reported
 	// PV, checked legal (chooseMoves), with that line's score, depth and
 	// nodes. Before the first report, the table's move for the root.
@@ -35,7 +36,7 @@ func newReply(pos *movegen.Position, table *tt.Table, onInfo func(search.Info), 
 	if onInfo == nil {
 		onInfo = func(search.Info) {}
 	}
-	r := &reply{onInfo: onInfo, onDone: onDone}
+	r := &reply{onInfo: onInfo, onDone: onDone, answered: make(chan struct{})}
 	if pos.HasLegalMove() {
 		var first movegen.Move
 		if table != nil {
@@ -69,20 +70,25 @@ func (r *reply) info(i search.Info, pos *movegen.Position) {
 
 // done sends the search's result, unless overdue sent one.
 func (r *reply) done(res search.Result) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if !r.sent {
-		r.sent = true
-		r.onDone(res)
-	}
+	r.send(&res)
 }
 
 // overdue sends the pick as the result, unless the search's own was sent.
 func (r *reply) overdue() {
+	r.send(nil)
+}
+
+// send sends res (nil: the pick) unless a result was sent.
+func (r *reply) send(res *search.Result) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if !r.sent {
-		r.sent = true
-		r.onDone(r.pick)
+	if r.sent {
+		return
 	}
+	r.sent = true
+	if res == nil {
+		res = &r.pick
+	}
+	r.onDone(*res)
+	close(r.answered)
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"testing"
+	"time"
 
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
@@ -110,30 +111,87 @@ func TestReplyOverdueBeforeReport(t *testing.T) {
 	}
 }
 
-// TestGoOverdueAnswersOnce: a search on a clock far too short answers once,
-// with a legal move, whichever of the search and the clock's watch answers
-// first, and reports nothing after its result.
+// TestGoOverdueAnswersOnce: searches on a clock far too short, each go
+// sent as soon as the last answered (its threads may still be finishing),
+// answer once each, with a legal move, whichever of the search and the
+// clock's watch answers first, and report nothing after their result.
 func TestGoOverdueAnswersOnce(t *testing.T) {
 	e := newEngine(t)
+	var recs []*recorder
 	for range 20 {
 		rec := newRecorder()
-		var infosAtResult int
+		recs = append(recs, rec)
 		e.Go(search.Limits{HasClock: true, WTime: 1, BTime: 1}, rec.info, func(res search.Result) {
 			rec.mu.Lock()
-			infosAtResult = len(rec.infos)
+			rec.infosAtResult = len(rec.infos)
 			rec.mu.Unlock()
 			rec.result(res)
 		})
-		res := rec.wait(t)
-		e.Wait()
-		mustLegal(t, e.Position(), res.BestMove)
-		if n := rec.count(); n != 1 {
-			t.Fatalf("%d results", n)
-		}
+		mustLegal(t, e.Position(), rec.wait(t).BestMove)
+	}
+	e.Wait()
+	for i, rec := range recs {
 		rec.mu.Lock()
-		if len(rec.infos) != infosAtResult {
-			t.Fatalf("%d infos after the result", len(rec.infos)-infosAtResult)
+		if len(rec.results) != 1 || len(rec.infos) != rec.infosAtResult {
+			t.Errorf("go %d: %d results, %d infos after the result", i, len(rec.results), len(rec.infos)-rec.infosAtResult)
 		}
 		rec.mu.Unlock()
+	}
+}
+
+// TestWaitPrevious: a search that must wait for the threads of a search
+// that answered when overdue keeps its own clock: overdue before it could
+// start, it answers at once with the table's move and is not run; a
+// previous search that ends in time leaves it to search; pondering and
+// infinite searches wait without a clock.
+func TestWaitPrevious(t *testing.T) {
+	pos := movegen.NewPosition()
+	table := tt.New(1)
+	tableMove := moves(t, pos, "g1f3")[0]
+	table.Store(pos.Key(), tableMove, 0, 0, 5, tt.BoundExact, true)
+	late := time.Now().Add(-time.Hour) // the go came an hour ago: overdue at once
+	clock := search.Limits{HasClock: true, WTime: time.Minute, BTime: time.Minute, Start: late}
+
+	// Overdue while the previous search runs: answered at once, then waits.
+	prev := &run{done: make(chan struct{})}
+	rec := newRecorder()
+	rep := newReply(pos, table, rec.info, rec.result)
+	answered := make(chan bool)
+	go func() { answered <- waitPrevious(prev, rep, clock, 10*time.Millisecond, movegen.White) }()
+	if res := rec.wait(t); res.BestMove != tableMove {
+		t.Errorf("overdue answer %v, want the table's move %v", res.BestMove, tableMove)
+	}
+	select {
+	case <-answered:
+		t.Fatal("returned before the previous search ended")
+	default:
+	}
+	close(prev.done)
+	if !<-answered {
+		t.Error("overdue: reported not answered")
+	}
+
+	// The previous search has ended: no answer, the search runs.
+	rec = newRecorder()
+	rep = newReply(pos, table, rec.info, rec.result)
+	if waitPrevious(prev, rep, search.Limits{HasClock: true, WTime: time.Minute}, 0, movegen.White) || rec.count() != 0 {
+		t.Error("answered although the previous search had ended in time")
+	}
+
+	// Pondering or infinite: no clock while waiting.
+	for _, lim := range []search.Limits{
+		{Ponder: true, HasClock: true, WTime: time.Minute, Start: late},
+		{Infinite: true, Start: late},
+	} {
+		prev := &run{done: make(chan struct{})}
+		rec := newRecorder()
+		rep := newReply(pos, table, rec.info, rec.result)
+		answered := make(chan bool)
+		go func() { answered <- waitPrevious(prev, rep, lim, 0, movegen.White) }()
+		time.Sleep(50 * time.Millisecond) // time for a wrong answer to come
+		close(prev.done)
+		if <-answered || rec.count() != 0 {
+			t.Errorf("%+v: answered while waiting", lim)
+		}
 	}
 }

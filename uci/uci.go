@@ -321,7 +321,7 @@ func (s *session) position(args []string) {
 		err = s.eng.SetPosition(cmd.fen, cmd.moves)
 	} else {
 		s.eng.Stop()
-		s.eng.Wait()
+		s.eng.WaitAnswered()
 	}
 	if err != nil {
 		s.rejected = err.Error()
@@ -334,9 +334,11 @@ func (s *session) position(args []string) {
 // goCmd runs go; its clock starts at received, when the line was read.
 func (s *session) goCmd(args []string, received time.Time) {
 	// Stop first, so that searchmoves are read in the current position and
-	// the old search's bestmove comes before anything of this one.
+	// the old search's bestmove comes before anything of this one. (A search
+	// that answered when overdue may still be finishing; Go waits for it
+	// without holding up this move's answer.)
 	s.eng.Stop()
-	s.eng.Wait()
+	s.eng.WaitAnswered()
 	if s.rejected != "" {
 		// Exactly one bestmove per go, and none for a position the GUI
 		// did not ask for.
