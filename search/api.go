@@ -124,11 +124,14 @@ type Result struct {
 //	func (p *Pool) Stop()
 //	func (p *Pool) PonderHit()
 //	func (p *Pool) NewGame()
+//	func OverdueAfter(lim Limits, overhead time.Duration, us movegen.Color) (time.Duration, bool) // time.go
 //
 // Search blocks until the search ends: a limit is reached, ctx is cancelled
 // (stop), or, under Infinite or Ponder, never before ctx is cancelled or
 // (for Ponder) the ponderhit has come and the clock runs out; this holds
-// also when there is no move to search (it then returns a zero Result). It
+// also when there is no move to search (it then returns a zero Result).
+// Under a clock or a move time a timer stops it at the hard limit, and calls
+// Options.Overdue if it still runs a little later. It
 // is the one place that holds back the result of such a search. It clones
 // pos (the game history included, for repetitions) and never modifies it.
 // onInfo is called from the searching goroutine, never concurrently.
