@@ -51,7 +51,8 @@ type Engine struct {
 // run is one search started by Go.
 type run struct {
 	cancel context.CancelFunc
-	done   chan struct{} // closed after onDone returned
+	done   chan struct{} // closed when the search has ended: its result sent and its threads joined
+	rep    *reply        // the search's reports; rep.answered is closed once its result is sent
 	ponder bool          // started with Limits.Ponder
 	hit    atomic.Bool   // ponderhit received
 	hitCh  chan struct{} // closed on the first ponderhit; the pool reads it as Limits.PonderHit
@@ -270,7 +271,7 @@ func (e *Engine) SetSeed(seed uint64) {
 func (e *Engine) SetPosition(fen string, moves []string) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.stopAndWaitLocked()
+	e.stopAndWaitAnsweredLocked()
 	p := movegen.NewPosition()
 	if err := p.SetFEN(fen); err != nil {
 		return err
@@ -310,18 +311,30 @@ func (e *Engine) Searching() bool {
 
 // Go starts a search of the current position and returns at once. A search
 // already running is stopped first and its onDone has run when Go returns.
+// When that search answered when overdue and its threads are still
+// finishing, the new search waits for them on its own goroutine, keeping
+// its own clock meanwhile: if it becomes overdue before it could start, it
+// answers with the table's move for the position and is not run.
 //
 // onInfo (may be nil) receives the progress reports; onDone receives the
-// result exactly once, after the last onInfo, from the searching goroutine.
-// The result's BestMove is the first move of the last reported PV, always
-// legal; it is NoMove only when there is no legal move. PonderMove is a
-// legal reply or NoMove. Under Limits.Infinite, and under Limits.Ponder until
-// PonderHit, onDone never runs before Stop.
+// result exactly once, after the last onInfo, from the searching goroutine,
+// or, when a timed search overruns its hard limit (a starved machine, see
+// search.Options.Overdue), at once from a timer's goroutine; the search's
+// later reports are then dropped. The result's BestMove is the first move
+// of the last reported PV, always legal; it is NoMove only when there is no
+// legal move. PonderMove is a legal reply or NoMove. Under Limits.Infinite,
+// and under Limits.Ponder until PonderHit, onDone never runs before Stop.
 func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(search.Result)) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.stopAndWaitLocked()
-	e.prepareLocked()
+	e.stopAndWaitAnsweredLocked()
+	if e.cur != nil && e.prepareNeededLocked() {
+		e.stopAndWaitLocked() // the table changes: no search may run
+	}
+	prev := e.cur // nil, or a search that answered and is finishing
+	if prev == nil {
+		e.prepareLocked()
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &run{cancel: cancel, done: make(chan struct{}), ponder: lim.Ponder, hitCh: make(chan struct{})}
 	if lim.Ponder {
@@ -343,7 +356,10 @@ func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(sea
 	if e.set.LimitStrength {
 		opt.Strength = search.Strength{Elo: e.set.Elo, Seed: e.seed}
 	}
-	go e.search(ctx, r, e.pool, e.pos.Clone(), lim, opt, onInfo, onDone)
+	pos := e.pos.Clone()
+	r.rep = newReply(pos, e.table, onInfo, onDone)
+	opt.Overdue = r.rep.overdue
+	go e.search(ctx, r, prev, e.pool, pos, lim, opt)
 }
 
 // Stop asks the running search to stop; its result is reported as usual.
@@ -411,12 +427,51 @@ func (e *Engine) stopAndWaitLocked() {
 	}
 }
 
+// stopAndWaitAnsweredLocked stops the running search and waits until it has
+// sent its result; after an overdue answer its threads may still be
+// finishing (e.cur is then that search). e.mu is held on entry and on
+// return (released while waiting).
+func (e *Engine) stopAndWaitAnsweredLocked() {
+	for e.cur != nil {
+		r := e.cur
+		r.cancel()
+		e.pool.Stop()
+		e.mu.Unlock()
+		<-r.rep.answered
+		e.mu.Lock()
+		if e.cur == r {
+			return
+		}
+	}
+}
+
+// prepareNeededLocked tells whether prepareLocked would resize or clear
+// the table.
+func (e *Engine) prepareNeededLocked() bool {
+	return e.table == nil || e.table.SizeMB() != e.set.Hash || e.clearPending
+}
+
+// WaitAnswered blocks until the running search, if any, has sent its
+// result. After an overdue answer its threads may still be finishing: the
+// next Go waits for them (keeping its own clock), NewGame and Wait too.
+func (e *Engine) WaitAnswered() {
+	e.mu.Lock()
+	r := e.cur
+	e.mu.Unlock()
+	if r != nil {
+		<-r.rep.answered
+	}
+}
+
 // errNoLegalMove is logged when the search returns a move that is not legal.
 var errNoLegalMove = errors.New("search result is not a legal move")
 
-// search runs one search on its own goroutine.
-func (e *Engine) search(ctx context.Context, r *run, pool *search.Pool, pos *movegen.Position,
-	lim search.Limits, opt search.Options, onInfo func(search.Info), onDone func(search.Result)) {
+// search runs one search on its own goroutine and reports through r.rep.
+// prev, when not nil, is a search that answered when overdue and may still
+// be running: it is waited for first (waitPrevious).
+func (e *Engine) search(ctx context.Context, r *run, prev *run, pool *search.Pool, pos *movegen.Position,
+	lim search.Limits, opt search.Options) {
+	rep := r.rep
 	defer func() {
 		r.cancel()
 		e.mu.Lock()
@@ -426,17 +481,17 @@ func (e *Engine) search(ctx context.Context, r *run, pool *search.Pool, pos *mov
 		e.mu.Unlock()
 		close(r.done)
 	}()
-	if onInfo == nil {
-		onInfo = func(search.Info) {}
+	if prev != nil && waitPrevious(prev, rep, lim, opt.MoveOverhead, pos.SideToMove()) {
+		return
 	}
 	if !pos.HasLegalMove() {
 		score := eval.Draw
 		if pos.InCheck() {
 			score = eval.MatedIn(0)
 		}
-		onInfo(search.Info{Score: score, Bound: search.Exact})
+		rep.info(search.Info{Score: score, Bound: search.Exact}, pos)
 		pool.Search(ctx, pos, lim, opt, nil) // nothing to search: waits for stop or ponderhit as asked
-		onDone(search.Result{Score: score})
+		rep.done(search.Result{Score: score})
 		return
 	}
 	var lastPV []movegen.Move
@@ -444,7 +499,7 @@ func (e *Engine) search(ctx context.Context, r *run, pool *search.Pool, pos *mov
 		if i.MultiPV <= 1 && len(i.PV) > 0 {
 			lastPV = append(lastPV[:0], i.PV...)
 		}
-		onInfo(i)
+		rep.info(i, pos)
 	})
 	best, ponder := chooseMoves(pos, res, lastPV)
 	if best != res.BestMove {
@@ -452,7 +507,33 @@ func (e *Engine) search(ctx context.Context, r *run, pool *search.Pool, pos *mov
 			Str("played", best.UCI(true)).Msg("bestmove taken from the last PV or the legal moves")
 	}
 	res.BestMove, res.PonderMove = best, ponder
-	onDone(res)
+	rep.done(res)
+}
+
+// waitPrevious waits until prev's threads have ended, so that the pool is
+// free, while keeping the clock of the move rep answers: should that move
+// become overdue first, rep answers at once (with the table's move, as no
+// line was reported yet). It reports whether rep answered.
+func waitPrevious(prev *run, rep *reply, lim search.Limits, overhead time.Duration, us movegen.Color) bool {
+	after, timed := search.OverdueAfter(lim, overhead, us)
+	if !timed || lim.Ponder || lim.Infinite {
+		<-prev.done
+		return false
+	}
+	start := time.Now()
+	if !lim.Start.IsZero() && lim.Start.Before(start) {
+		start = lim.Start
+	}
+	t := time.NewTimer(time.Until(start.Add(after)))
+	defer t.Stop()
+	select {
+	case <-prev.done:
+		return false
+	case <-t.C:
+		rep.overdue()
+		<-prev.done
+		return true
+	}
 }
 
 // chooseMoves returns the move to play, the first move of the last reported

@@ -25,6 +25,8 @@ type recorder struct {
 	infos   []search.Info
 	results []search.Result
 	done    chan search.Result
+	// infosAtResult: how many infos had come when the result came
+	infosAtResult int
 }
 
 func newRecorder() *recorder { return &recorder{done: make(chan search.Result, 4)} }

@@ -68,6 +68,13 @@ type Options struct {
 	// Strength weakens the search (strength.go); the zero value is full
 	// strength. A weakened search runs on one thread.
 	Strength Strength
+	// Overdue, when not nil, is called at most once, from another
+	// goroutine, when a search under a clock or a move time is still
+	// running a little after its hard limit: the machine is so busy that
+	// the search threads did not get to stop and answer. The caller can
+	// then play the best move reported so far, before the clock runs out;
+	// Search still returns as usual, later.
+	Overdue func()
 }
 
 // Bound tells whether a reported score is exact or a bound. It is the
@@ -117,11 +124,14 @@ type Result struct {
 //	func (p *Pool) Stop()
 //	func (p *Pool) PonderHit()
 //	func (p *Pool) NewGame()
+//	func OverdueAfter(lim Limits, overhead time.Duration, us movegen.Color) (time.Duration, bool) // time.go
 //
 // Search blocks until the search ends: a limit is reached, ctx is cancelled
 // (stop), or, under Infinite or Ponder, never before ctx is cancelled or
 // (for Ponder) the ponderhit has come and the clock runs out; this holds
-// also when there is no move to search (it then returns a zero Result). It
+// also when there is no move to search (it then returns a zero Result).
+// Under a clock or a move time a timer stops it at the hard limit, and calls
+// Options.Overdue if it still runs a little later. It
 // is the one place that holds back the result of such a search. It clones
 // pos (the game history included, for repetitions) and never modifies it.
 // onInfo is called from the searching goroutine, never concurrently.

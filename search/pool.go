@@ -29,6 +29,7 @@ type Pool struct {
 	start      time.Time
 	startNanos atomic.Int64 // start as UnixNano, moved forward on ponderhit
 	soft, hard time.Duration
+	overdue    time.Duration // when Options.Overdue is called (time.go)
 	timed      bool
 	forced     bool         // one legal move under a clock: a short search only
 	deepest    atomic.Int32 // deepest depth completed by any worker
@@ -126,14 +127,14 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.setTimeLimits(pos.SideToMove())
 	hitCh := p.beginPonder(lim)
 	defer p.endPonder()
-	if ctx.Done() != nil || lim.PonderHit != nil {
-		// The watcher is joined before Search returns: a cancel that comes
-		// as this search ends must not stop the next one.
+	if ctx.Done() != nil || lim.PonderHit != nil || p.timed {
+		// The watcher is joined before Search returns: a cancel or a timer
+		// that comes as this search ends must not stop the next one.
 		done, exited := make(chan struct{}), make(chan struct{})
 		defer func() { close(done); <-exited }()
 		go func() {
 			defer close(exited)
-			p.watch(ctx, lim.PonderHit, done)
+			p.watch(ctx, lim.PonderHit, hitCh, done)
 		}()
 	}
 
@@ -178,7 +179,21 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 
 // watch stops the search when ctx is cancelled and hands on a ponderhit
 // from hit (nil when none can come), until done is closed.
-func (p *Pool) watch(ctx context.Context, hit <-chan struct{}, done <-chan struct{}) {
+//
+// It also keeps the clock of a timed search, from the start or from the
+// ponderhit (closed when PonderHit switches a pondering search to the
+// clock; nil when not pondering): at the hard limit a timer sets the stop
+// flag, so that the stop does not wait for the main worker to look at the
+// clock (the helpers see the flag at their next node, the main worker when
+// it next runs), and at the overdue time (time.go) it calls
+// Options.Overdue. On a machine with more busy threads than cores a thread
+// can go without a processor for tens or hundreds of milliseconds; a timer
+// wakes a sleeping thread, which the scheduler serves sooner than threads
+// that have used their share.
+func (p *Pool) watch(ctx context.Context, hit, ponderhit <-chan struct{}, done <-chan struct{}) {
+	c := clockWatch{p: p}
+	defer c.stop()
+	c.arm()
 	for {
 		select {
 		case <-ctx.Done():
@@ -187,9 +202,66 @@ func (p *Pool) watch(ctx context.Context, hit <-chan struct{}, done <-chan struc
 		case <-hit:
 			p.PonderHit()
 			hit = nil
+		case <-ponderhit:
+			ponderhit = nil
+			c.arm()
+		case <-c.alarm:
+			c.ring()
 		case <-done:
 			return
 		}
+	}
+}
+
+// clockWatch is the timer of watch: it rings first at the hard limit, then
+// at the overdue time.
+type clockWatch struct {
+	p       *Pool
+	timer   *time.Timer
+	alarm   <-chan time.Time // nil while no alarm is set
+	overdue bool             // the hard limit has rung: the next alarm is the overdue one
+	rung    bool             // both have rung
+}
+
+// arm sets the next alarm of a timed search that is on the clock (not
+// pondering).
+func (c *clockWatch) arm() {
+	p := c.p
+	c.alarm = nil
+	if !p.timed || p.ponder.Load() || c.rung {
+		return
+	}
+	at := p.hard
+	if c.overdue {
+		at = p.overdue
+	}
+	d := max(0, at-p.elapsed())
+	if c.timer == nil {
+		c.timer = time.NewTimer(d)
+	} else {
+		c.timer.Reset(d)
+	}
+	c.alarm = c.timer.C
+}
+
+// ring acts on an alarm and sets the next one.
+func (c *clockWatch) ring() {
+	p := c.p
+	if !c.overdue {
+		p.stop.Store(true)
+		c.overdue = true
+	} else {
+		if p.opts.Overdue != nil {
+			p.opts.Overdue()
+		}
+		c.rung = true
+	}
+	c.arm()
+}
+
+func (c *clockWatch) stop() {
+	if c.timer != nil {
+		c.timer.Stop()
 	}
 }
 

@@ -8,18 +8,40 @@ import (
 )
 
 // Time management and the limit checks: the soft and hard budget of a
-// move, whether to start another iteration, and the polling of the stop
-// flag and the time and node limits during the search.
+// move, whether to start another iteration, the polling of the stop flag and
+// the time and node limits during the search. (The pool's watch, in
+// pool.go, also stops the search at the hard limit by a timer.)
 
-// setTimeLimits computes the soft and hard limits for this move.
+// budget is the time a move may take: the soft limit (start no new
+// iteration after it), the hard limit (stop), and when the search is
+// overdue (Options.Overdue); all from the search's start. timed is false
+// when neither a clock nor a move time was given.
+type budget struct {
+	soft, hard, overdue time.Duration
+	timed               bool
+}
+
+// setTimeLimits sets the time limits of this move.
 func (p *Pool) setTimeLimits(us movegen.Color) {
-	lim := p.limits
-	overhead := p.opts.MoveOverhead
-	p.timed = false
+	b := timeBudget(p.limits, p.opts.MoveOverhead, us)
+	p.soft, p.hard, p.overdue, p.timed = b.soft, b.hard, b.overdue, b.timed
+}
+
+// OverdueAfter tells how long after its start (Limits.Start) a search under
+// lim, with the move overhead given and us to move, is overdue, and whether
+// it has a time limit at all. A caller that must wait before it can start
+// the search keeps the move's clock with it.
+func OverdueAfter(lim Limits, overhead time.Duration, us movegen.Color) (time.Duration, bool) {
+	b := timeBudget(lim, overhead, us)
+	return b.overdue, b.timed
+}
+
+// timeBudget computes the budget of a move under lim.
+func timeBudget(lim Limits, overhead time.Duration, us movegen.Color) budget {
 	switch {
 	case lim.MoveTime > 0:
 		t := max(time.Duration(tmMinMillis)*time.Millisecond, lim.MoveTime-overhead)
-		p.soft, p.hard, p.timed = t, t, true
+		return budget{soft: t, hard: t, overdue: overdueAt(t, lim.MoveTime), timed: true}
 	case lim.HasClock:
 		left, inc, given := lim.WTime, lim.WInc, lim.WTimeGiven
 		theirLeft, theirInc := lim.BTime, lim.BInc
@@ -45,8 +67,17 @@ func (p *Pool) setTimeLimits(us movegen.Color) {
 		}
 		hardCap = max(time.Duration(tmMinMillis)*time.Millisecond, hardCap)
 		hard := min(soft*tmHardMul, hardCap)
-		p.soft, p.hard, p.timed = min(soft, hard), hard, true
+		return budget{soft: min(soft, hard), hard: hard, overdue: overdueAt(hard, left), timed: true}
 	}
+	return budget{}
+}
+
+// overdueAt returns when a search with the hard limit hard, on a clock
+// that runs out at end, is overdue: tmOverdueMillis after the hard limit, or
+// sooner when the clock is short, so that the move played then still has
+// time to reach the GUI.
+func overdueAt(hard, end time.Duration) time.Duration {
+	return hard + max(0, min(time.Duration(tmOverdueMillis)*time.Millisecond, (end-hard)/tmOverdueDiv))
 }
 
 // softStop tells whether to start no new iteration, given how stable the

@@ -1,6 +1,17 @@
 package uci
 
-import "testing"
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/kingrook/kingrook/engine"
+)
 
 // TestGoClocksGiven: go tells the search which clocks it was given, so that
 // one given only for the opponent is not read as our clock at zero.
@@ -46,5 +57,77 @@ func TestGoWithoutLimitIsInfinite(t *testing.T) {
 		if cmd.limits.Infinite != c.infinite {
 			t.Errorf("go %v: infinite %v, want %v", c.args, cmd.limits.Infinite, c.infinite)
 		}
+	}
+}
+
+// TestGoClockStartsWhenRead: a go's clock runs from the moment its line was
+// read, not from when the command loop got to it: a go read an hour ago
+// reports a search time of at least an hour.
+func TestGoClockStartsWhenRead(t *testing.T) {
+	var out bytes.Buffer
+	eng := engine.New(zerolog.Nop())
+	s := &session{eng: eng, cfg: Config{Log: zerolog.Nop()}, out: &output{w: &out}}
+	text := func() string {
+		s.out.mu.Lock()
+		defer s.out.mu.Unlock()
+		return out.String()
+	}
+	s.handle("position startpos", time.Now())
+	s.handle("go infinite", time.Now().Add(-time.Hour))
+	for deadline := time.Now().Add(guard); !strings.Contains(text(), "info depth") && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	s.handle("stop", time.Now())
+	eng.Wait()
+	infos := 0
+	for _, l := range strings.Split(text(), "\n") {
+		if infoRE.FindStringSubmatch(l) == nil {
+			continue
+		}
+		infos++
+		f := strings.Fields(l)
+		for i := range f[:len(f)-1] {
+			if f[i] == "time" {
+				if ms, _ := strconv.Atoi(f[i+1]); ms < int(time.Hour/time.Millisecond) {
+					t.Errorf("time %d ms, want at least an hour: %q", ms, l)
+				}
+			}
+		}
+	}
+	if infos == 0 || !strings.Contains(text(), "bestmove ") {
+		t.Fatalf("no info line or no bestmove: %q", text())
+	}
+}
+
+// TestReaderReadsAhead: while the command loop is busy (here waiting for a
+// long search, as with commands given on the command line), the reader
+// goes on reading lines, so that their times are taken as they come.
+func TestReaderReadsAhead(t *testing.T) {
+	h := newHarnessConfig(t, Config{Version: "test", WaitForSearch: true})
+	h.send("position startpos", "go depth 60")
+	h.until("info depth 1 ") // the loop now waits for the search
+	wrote := make(chan error)
+	go func() {
+		for range readAhead {
+			// A write to the harness's pipe returns once the reader took it.
+			if _, err := io.WriteString(h.in, "isready\n"); err != nil {
+				wrote <- err
+				return
+			}
+		}
+		wrote <- nil
+	}()
+	select {
+	case err := <-wrote:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(guard):
+		t.Fatal("the reader stopped reading while the command loop waited")
+	}
+	h.eng.Stop()
+	h.until("bestmove")
+	for range readAhead {
+		h.until("readyok")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rs/zerolog"
 
@@ -40,7 +41,7 @@ func FuzzHandle(f *testing.F) {
 		eng := engine.New(zerolog.Nop())
 		s := &session{eng: eng, cfg: Config{Log: zerolog.Nop()}, out: &output{w: &out}}
 		for _, line := range strings.Split(input, "\n") {
-			if !s.handle(line) {
+			if !s.handle(line, time.Now()) {
 				break
 			}
 			// Keep searches short: a fuzzed "go" may have no limit.

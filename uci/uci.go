@@ -42,6 +42,11 @@ const (
 	// quitWait bounds how long quit and EOF wait for a stopped search to
 	// print its bestmove.
 	quitWait = 2 * time.Second
+	// readAhead is how many lines the reader may read while the command
+	// loop is busy (a position command waits for the search it stops), so
+	// that the next line, often a go, is read and its time taken when it
+	// comes.
+	readAhead = 8
 )
 
 // Config wires the protocol loop to its front end.
@@ -67,7 +72,8 @@ type Config struct {
 // inputLine is one line read from the GUI.
 type inputLine struct {
 	text    string
-	tooLong int // > 0: the line had this many bytes and was dropped
+	tooLong int       // > 0: the line had this many bytes and was dropped
+	read    time.Time // when the reader had the whole line
 }
 
 // Run reads commands from in and writes replies to out until "quit", end of
@@ -82,7 +88,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, eng *engine.Engine, c
 		}
 	}
 
-	lines := make(chan inputLine)
+	lines := make(chan inputLine, readAhead)
 	done := make(chan struct{})
 	defer close(done)
 	readErr := make(chan error, 1)
@@ -103,7 +109,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, eng *engine.Engine, c
 				s.infof("input line of %d bytes is longer than %d, ignored", l.tooLong, maxLineBytes)
 				continue
 			}
-			if !s.handle(l.text) {
+			if !s.handle(l.text, l.read) {
 				s.shutdown()
 				return nil
 			}
@@ -128,7 +134,11 @@ func readLines(in io.Reader, lines chan<- inputLine, done <-chan struct{}, readE
 			continue
 		}
 		if size > 0 {
-			l := inputLine{text: string(bytes.TrimRight(buf, "\r\n"))}
+			// The time is taken here, not when the command loop gets the
+			// line: on a busy machine the hand-over to the loop's goroutine
+			// can wait for a processor, and a go's clock runs from the
+			// moment its line came in.
+			l := inputLine{text: string(bytes.TrimRight(buf, "\r\n")), read: time.Now()}
 			if size > maxLineBytes {
 				l = inputLine{tooLong: size}
 			}
@@ -169,8 +179,9 @@ func (s *session) infof(format string, args ...any) {
 	s.out.line("info string " + sanitize(fmt.Sprintf(format, args...)))
 }
 
-// handle runs one command line; it returns false on quit.
-func (s *session) handle(line string) bool {
+// handle runs one command line, read at the time given; it returns false on
+// quit.
+func (s *session) handle(line string, read time.Time) bool {
 	s.out.logIn(line)
 	fields := strings.Fields(line)
 	// Unknown tokens before a command are skipped (the UCI specification:
@@ -208,7 +219,7 @@ func (s *session) handle(line string) bool {
 	case "position":
 		s.position(args)
 	case "go":
-		s.goCmd(args)
+		s.goCmd(args, read)
 	case "stop":
 		s.eng.Stop()
 	case "ponderhit":
@@ -310,7 +321,7 @@ func (s *session) position(args []string) {
 		err = s.eng.SetPosition(cmd.fen, cmd.moves)
 	} else {
 		s.eng.Stop()
-		s.eng.Wait()
+		s.eng.WaitAnswered()
 	}
 	if err != nil {
 		s.rejected = err.Error()
@@ -320,12 +331,14 @@ func (s *session) position(args []string) {
 	s.rejected = ""
 }
 
-func (s *session) goCmd(args []string) {
-	received := time.Now() // this move's clock starts now
+// goCmd runs go; its clock starts at received, when the line was read.
+func (s *session) goCmd(args []string, received time.Time) {
 	// Stop first, so that searchmoves are read in the current position and
-	// the old search's bestmove comes before anything of this one.
+	// the old search's bestmove comes before anything of this one. (A search
+	// that answered when overdue may still be finishing; Go waits for it
+	// without holding up this move's answer.)
 	s.eng.Stop()
-	s.eng.Wait()
+	s.eng.WaitAnswered()
 	if s.rejected != "" {
 		// Exactly one bestmove per go, and none for a position the GUI
 		// did not ask for.

@@ -1,0 +1,94 @@
+package engine
+
+import (
+	"sync"
+
+	"github.com/kingrook/kingrook/movegen"
+	"github.com/kingrook/kingrook/search"
+	"github.com/kingrook/kingrook/tt"
+)
+
+// reply hands one search's reports to the front end: its infos, then
+// exactly one result, and nothing after the result.
+//
+// The result is normally the search's own, sent when the search returns.
+// When the search overruns its time (search.Options.Overdue: the machine is
+// so busy that the search threads have not got to stop and answer), overdue
+// sends at once, from the timer's goroutine, the first move of the last
+// reported PV; whatever the search reports after that is dropped. Playing
+// the move of the last complete report a little early costs little; losing
+// on time costs the game.
+type reply struct {
+	mu       sync.Mutex // held while onInfo or onDone runs: nothing is reported after the result
+	onInfo   func(search.Info)
+	onDone   func(search.Result)
+	sent     bool
+	answered chan struct{} // closed once the result is sent
+	// The result overdue sends: the first two moves of the last reported
+	// PV, checked legal (chooseMoves), with that line's score, depth and
+	// nodes. Before the first report, the table's move for the root.
+	pick search.Result
+}
+
+// newReply returns the reply of a search of pos; table (nil when none) gives
+// the move to play should the search be overdue before its first report.
+func newReply(pos *movegen.Position, table *tt.Table, onInfo func(search.Info), onDone func(search.Result)) *reply {
+	if onInfo == nil {
+		onInfo = func(search.Info) {}
+	}
+	r := &reply{onInfo: onInfo, onDone: onDone, answered: make(chan struct{})}
+	if pos.HasLegalMove() {
+		var first movegen.Move
+		if table != nil {
+			if e, ok := table.Probe(pos.Key()); ok {
+				first = e.Move
+			}
+		}
+		r.pick.BestMove, r.pick.PonderMove = chooseMoves(pos, search.Result{BestMove: first}, nil)
+	}
+	return r
+}
+
+// info reports i, unless the result was sent; a first line updates the
+// pick. pos is the searched position (the search's goroutine owns it).
+func (r *reply) info(i search.Info, pos *movegen.Position) {
+	var best, ponder movegen.Move
+	line := i.MultiPV <= 1 && len(i.PV) > 0
+	if line {
+		best, ponder = chooseMoves(pos, search.Result{}, i.PV)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.sent {
+		return
+	}
+	if line {
+		r.pick = search.Result{BestMove: best, PonderMove: ponder, Score: i.Score, Depth: i.Depth, Nodes: i.Nodes}
+	}
+	r.onInfo(i)
+}
+
+// done sends the search's result, unless overdue sent one.
+func (r *reply) done(res search.Result) {
+	r.send(&res)
+}
+
+// overdue sends the pick as the result, unless the search's own was sent.
+func (r *reply) overdue() {
+	r.send(nil)
+}
+
+// send sends res (nil: the pick) unless a result was sent.
+func (r *reply) send(res *search.Result) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.sent {
+		return
+	}
+	r.sent = true
+	if res == nil {
+		res = &r.pick
+	}
+	r.onDone(*res)
+	close(r.answered)
+}
