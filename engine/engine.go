@@ -481,7 +481,7 @@ func (e *Engine) search(ctx context.Context, r *run, prev *run, pool *search.Poo
 		e.mu.Unlock()
 		close(r.done)
 	}()
-	if prev != nil && waitPrevious(prev, rep, lim, opt.MoveOverhead, pos.SideToMove()) {
+	if prev != nil && waitPrevious(ctx, prev, rep, lim, opt.MoveOverhead, pos.SideToMove()) {
 		return
 	}
 	if !pos.HasLegalMove() {
@@ -512,28 +512,29 @@ func (e *Engine) search(ctx context.Context, r *run, prev *run, pool *search.Poo
 
 // waitPrevious waits until prev's threads have ended, so that the pool is
 // free, while keeping the clock of the move rep answers: should that move
-// become overdue first, rep answers at once (with the table's move, as no
-// line was reported yet). It reports whether rep answered.
-func waitPrevious(prev *run, rep *reply, lim search.Limits, overhead time.Duration, us movegen.Color) bool {
-	after, timed := search.OverdueAfter(lim, overhead, us)
-	if !timed || lim.Ponder || lim.Infinite {
-		<-prev.done
-		return false
+// become overdue first, or be stopped (ctx), rep answers at once (with the
+// table's move, as no line was reported yet). It reports whether rep
+// answered.
+func waitPrevious(ctx context.Context, prev *run, rep *reply, lim search.Limits, overhead time.Duration, us movegen.Color) bool {
+	var alarm <-chan time.Time
+	if after, timed := search.OverdueAfter(lim, overhead, us); timed && !lim.Ponder && !lim.Infinite {
+		start := time.Now()
+		if !lim.Start.IsZero() && lim.Start.Before(start) {
+			start = lim.Start
+		}
+		t := time.NewTimer(time.Until(start.Add(after)))
+		defer t.Stop()
+		alarm = t.C
 	}
-	start := time.Now()
-	if !lim.Start.IsZero() && lim.Start.Before(start) {
-		start = lim.Start
-	}
-	t := time.NewTimer(time.Until(start.Add(after)))
-	defer t.Stop()
 	select {
 	case <-prev.done:
 		return false
-	case <-t.C:
-		rep.overdue()
-		<-prev.done
-		return true
+	case <-alarm:
+	case <-ctx.Done():
 	}
+	rep.overdue()
+	<-prev.done
+	return true
 }
 
 // chooseMoves returns the move to play, the first move of the last reported

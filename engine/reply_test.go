@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -143,7 +144,7 @@ func TestGoOverdueAnswersOnce(t *testing.T) {
 // that answered when overdue keeps its own clock: overdue before it could
 // start, it answers at once with the table's move and is not run; a
 // previous search that ends in time leaves it to search; pondering and
-// infinite searches wait without a clock.
+// infinite searches wait without a clock, and answer at once when stopped.
 func TestWaitPrevious(t *testing.T) {
 	pos := movegen.NewPosition()
 	table := tt.New(1)
@@ -157,7 +158,9 @@ func TestWaitPrevious(t *testing.T) {
 	rec := newRecorder()
 	rep := newReply(pos, table, rec.info, rec.result)
 	answered := make(chan bool)
-	go func() { answered <- waitPrevious(prev, rep, clock, 10*time.Millisecond, movegen.White) }()
+	go func() {
+		answered <- waitPrevious(context.Background(), prev, rep, clock, 10*time.Millisecond, movegen.White)
+	}()
 	if res := rec.wait(t); res.BestMove != tableMove {
 		t.Errorf("overdue answer %v, want the table's move %v", res.BestMove, tableMove)
 	}
@@ -174,7 +177,7 @@ func TestWaitPrevious(t *testing.T) {
 	// The previous search has ended: no answer, the search runs.
 	rec = newRecorder()
 	rep = newReply(pos, table, rec.info, rec.result)
-	if waitPrevious(prev, rep, search.Limits{HasClock: true, WTime: time.Minute}, 0, movegen.White) || rec.count() != 0 {
+	if waitPrevious(context.Background(), prev, rep, search.Limits{HasClock: true, WTime: time.Minute}, 0, movegen.White) || rec.count() != 0 {
 		t.Error("answered although the previous search had ended in time")
 	}
 
@@ -187,11 +190,26 @@ func TestWaitPrevious(t *testing.T) {
 		rec := newRecorder()
 		rep := newReply(pos, table, rec.info, rec.result)
 		answered := make(chan bool)
-		go func() { answered <- waitPrevious(prev, rep, lim, 0, movegen.White) }()
+		go func() { answered <- waitPrevious(context.Background(), prev, rep, lim, 0, movegen.White) }()
 		time.Sleep(50 * time.Millisecond) // time for a wrong answer to come
 		close(prev.done)
 		if <-answered || rec.count() != 0 {
 			t.Errorf("%+v: answered while waiting", lim)
+		}
+
+		// Stopped while waiting: answered at once with the table's move.
+		prev = &run{done: make(chan struct{})}
+		rec = newRecorder()
+		rep = newReply(pos, table, rec.info, rec.result)
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() { answered <- waitPrevious(ctx, prev, rep, lim, 0, movegen.White) }()
+		cancel()
+		if res := rec.wait(t); res.BestMove != tableMove {
+			t.Errorf("%+v: stopped, answered %v, want the table's move %v", lim, res.BestMove, tableMove)
+		}
+		close(prev.done)
+		if !<-answered {
+			t.Errorf("%+v: stopped: reported not answered", lim)
 		}
 	}
 }

@@ -57,6 +57,7 @@ const (
 	tmMinMillis        = 1    // never budget less than this
 	tmOverdueMillis    = 20   // Options.Overdue is called this long after the hard limit ...
 	tmOverdueDiv       = 2    // ... or sooner: at most 1/2 of the way from the hard limit to the end of the clock
+	tmOverdueMinMillis = 10   // ... but never sooner than this after the hard limit
 	tmSafetyMillis     = 5    // kept back from the clock beyond the overhead
 	tmStabilityMin     = 0.55 // soft-limit scale when the best move is stable
 	tmStabilityMax     = 1.6  // ... and when it keeps changing

@@ -233,6 +233,9 @@ func (c *clockWatch) arm() {
 	}
 	at := p.hard
 	if c.overdue {
+		if p.limits.Infinite {
+			return // no answer before stop, however long the search waits
+		}
 		at = p.overdue
 	}
 	d := max(0, at-p.elapsed())

@@ -75,9 +75,14 @@ func timeBudget(lim Limits, overhead time.Duration, us movegen.Color) budget {
 // overdueAt returns when a search with the hard limit hard, on a clock
 // that runs out at end, is overdue: tmOverdueMillis after the hard limit, or
 // sooner when the clock is short, so that the move played then still has
-// time to reach the GUI.
+// time to reach the GUI; but when the clock allows, not sooner than
+// tmOverdueMinMillis after it, so that a search that is merely slow to stop
+// still answers itself (with Move Overhead 10, a movetime search is overdue
+// when the movetime is up).
 func overdueAt(hard, end time.Duration) time.Duration {
-	return hard + max(0, min(time.Duration(tmOverdueMillis)*time.Millisecond, (end-hard)/tmOverdueDiv))
+	left := max(0, end-hard)
+	margin := min(time.Duration(tmOverdueMillis)*time.Millisecond, left/tmOverdueDiv)
+	return hard + max(margin, min(time.Duration(tmOverdueMinMillis)*time.Millisecond, left))
 }
 
 // softStop tells whether to start no new iteration, given how stable the

@@ -2,6 +2,7 @@ package uci
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -129,5 +130,26 @@ func TestReaderReadsAhead(t *testing.T) {
 	h.until("bestmove")
 	for range readAhead {
 		h.until("readyok")
+	}
+}
+
+// TestCommandLineGoHasItsOwnClock: commands from the command line are read
+// at once, and each go waits for the one before; the clock of a later go
+// starts when it is run, not when its line was read, so a second
+// movetime search still searches.
+func TestCommandLineGoHasItsOwnClock(t *testing.T) {
+	h := newHarnessConfig(t, Config{Version: "test", WaitForSearch: true})
+	h.send("position startpos", "go movetime 400", "go movetime 400")
+	h.until("bestmove")
+	second := h.until("bestmove")
+	deepest := 0
+	for _, l := range second {
+		var d int
+		if _, err := fmt.Sscanf(l, "info depth %d", &d); err == nil {
+			deepest = max(deepest, d)
+		}
+	}
+	if deepest < 4 {
+		t.Fatalf("the second go searched to depth %d only: its clock started at the read: %q", deepest, second)
 	}
 }

@@ -364,6 +364,11 @@ func (s *session) goCmd(args []string, received time.Time) {
 		s.infof("go %+v", cmd.limits)
 	}
 	chess960, wdl := set.Chess960, set.ShowWDL
+	if s.cfg.WaitForSearch {
+		// Commands from the command line are all read at once and each go
+		// waits for the one before: its clock starts when it is run.
+		received = time.Now()
+	}
 	cmd.limits.Start = received
 	s.eng.Go(cmd.limits,
 		func(i search.Info) { s.out.line(formatInfo(i, chess960, wdl)) },

@@ -91,6 +91,23 @@ func TestInfiniteNeverAnswersEarly(t *testing.T) {
 	mustBeLegal(t, movegen.StartFEN, nil, best, false)
 }
 
+// TestInfiniteWithClockNeverAnswersEarly: go infinite beside a movetime or
+// a clock holds bestmove until stop, also long after the time's hard limit
+// and the moment an overdue search would answer.
+func TestInfiniteWithClockNeverAnswersEarly(t *testing.T) {
+	for _, cmd := range []string{"go infinite movetime 50", "go infinite wtime 300 btime 300"} {
+		h := newHarness(t)
+		h.send("position startpos", cmd)
+		h.until("info depth 1")
+		time.Sleep(400 * time.Millisecond) // well past the hard limit and the overdue time
+		h.noBestMove(3, "before stop under "+cmd)
+		h.send("stop")
+		line, _ := lastBest(h)
+		best, _ := bestMove(t, line)
+		mustBeLegal(t, movegen.StartFEN, nil, best, false)
+	}
+}
+
 // TestBareGoIsInfinite: a bare go searches until stop, also where the
 // search has nothing left to do: a mate in one is found at once and every
 // depth up to the deepest completes, and still no bestmove comes before
