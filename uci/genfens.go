@@ -173,6 +173,9 @@ func readBook(path string) (openingBook, error) {
 	var pos movegen.Position
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff") // a byte-order mark
+		}
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
@@ -187,6 +190,9 @@ func readBook(path string) (openingBook, error) {
 		fen := fmt.Sprintf("%s %d %d", strings.Join(fields[:4], " "), rule50, fullmove)
 		if err := pos.SetFEN(fen); err != nil {
 			return book, fmt.Errorf("%s:%d: %v", path, line, err)
+		}
+		if !pos.HasLegalMove() || pos.Rule50() >= 100 {
+			continue // a finished game: no opening can start from it
 		}
 		book.chess960 = book.chess960 || !standardCastling(&pos)
 		book.fens = append(book.fens, fen)

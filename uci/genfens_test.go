@@ -284,6 +284,29 @@ func TestGenfensBookCounters(t *testing.T) {
 	}
 }
 
+// TestGenfensBookSkipsFinishedGames: a book line where the game is over (a
+// mate, a stalemate, the fifty-move rule reached) cannot start an opening and
+// is left out; a byte-order mark before the first line is ignored; a book of
+// finished games only has no positions.
+func TestGenfensBookSkipsFinishedGames(t *testing.T) {
+	dir := t.TempDir()
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	finished := []string{
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",                              // stalemate
+		"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",                              // mate
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 100 60", // fifty moves
+	}
+	book := writeFile(t, dir, "mixed.epd", "\ufeff"+strings.Join(finished, "\n")+"\n"+start+"\n")
+	fens, infos := genfensOutput(t, "genfens 20 seed 3 book "+book+" plies 2")
+	if len(fens) != 20 || len(infos) != 0 {
+		t.Fatalf("openings %d, info %q: want 20 from the one playable line", len(fens), infos)
+	}
+	only := writeFile(t, dir, "over.epd", strings.Join(finished, "\n")+"\n")
+	if fens, infos := genfensOutput(t, "genfens 2 seed 1 book "+only); len(fens) != 0 || len(infos) != 1 {
+		t.Fatalf("a book of finished games: openings %q, info %q", fens, infos)
+	}
+}
+
 // TestGenfensChess960Book: the openings of a Chess960 book, named so or
 // holding a position in a non-standard arrangement, are written with
 // Shredder-FEN castling letters; those of a standard book with KQkq.
