@@ -1,6 +1,9 @@
 package search
 
-import "github.com/kingrook/kingrook/movegen"
+import (
+	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/movegen"
+)
 
 // Move-ordering statistics, one set per worker, kept between searches of a
 // game and cleared by NewGame.
@@ -20,18 +23,11 @@ func (h *histories) clear() { *h = histories{} }
 // gravity updates a history entry towards bonus, saturating at historyMax.
 func gravity(v *int16, bonus int) {
 	bonus = max(-historyMax, min(historyMax, bonus))
-	*v += int16(bonus - int(*v)*abs(bonus)/historyMax)
+	*v += int16(bonus - int(*v)*eval.Abs(bonus)/historyMax)
 }
 
 func historyBonus(depth int) int {
 	return min(historyBonusMax, historyBonusMul*depth-historyBonusSub)
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // updateQuietStats rewards a quiet move that caused a cutoff and punishes
