@@ -62,9 +62,6 @@ type Options struct {
 	ProbeLimit int  // most pieces probed
 	// Net is the evaluation network; nil selects the hand-written evaluation.
 	Net *nnue.Net
-	// ThreadVote plays the move the threads vote for (by depth and score)
-	// instead of the main thread's. Off by default.
-	ThreadVote bool
 	// Strength weakens the search (strength.go); the zero value is full
 	// strength. A weakened search runs on one thread.
 	Strength Strength

@@ -10,7 +10,7 @@ import (
 // repetitions blindly; a GUI or a bot that offers and accepts draws only at
 // exactly 0 would read such a line as a small edge. The reported scores
 // (Info.Score and Result.Score) are therefore made exact, while the search
-// itself and the vote of the threads keep their values:
+// itself keeps its values:
 //   - at a dead root (no mate by any sequence of moves) every line scores 0;
 //   - at a root of KNN v K a line scores 0 unless the search found a mate
 //     (the defender can always avoid one it is not already caught in);

@@ -22,7 +22,6 @@ const (
 	helperAheadNum  = 1               // a helper skips a depth that this share of the workers
 	helperAheadDen  = 2               // ... (1/2) already search, or that one of them completed
 	bestChangeDecay = 0.5             // per iteration, of the count of best-move changes
-	voteScoreBase   = 14              // added to each thread's score above the lowest before weighting by depth
 	reportInterval  = 3 * time.Second // from then on every MultiPV line and re-search is reported
 
 	// Table entries.

@@ -13,7 +13,7 @@ import (
 // The pool and the lifecycle of its threads: a search starts the helpers,
 // runs the main worker, holds back the result of an infinite or pondering
 // search, and stops and joins the helpers before the result is chosen
-// (vote.go).
+// (result.go).
 
 // Pool runs a search over one or more Lazy SMP workers sharing a table.
 // One search runs at a time; Search is not reentrant.
@@ -47,7 +47,6 @@ type Pool struct {
 
 	helpers sync.WaitGroup // the helper threads of the running search
 	root    []movegen.Move // the root moves of the last search (a buffer kept to save allocations)
-	votes   []int          // per worker, the votes for its best move (bestWorker's buffer)
 }
 
 // NewPool returns a pool that searches with table.

@@ -324,72 +324,11 @@ func TestQsearchTTCutoffRule50(t *testing.T) {
 	}
 }
 
-// TestThreadVote: the played move is the one the threads vote for, by depth
-// and score; a mate settles it; one thread, MultiPV and a depth limit keep
-// the main thread's move.
-func TestThreadVote(t *testing.T) {
-	pos := mustPos(t, movegen.StartFEN)
-	a, b, c := mustMove(t, pos, "e2e4"), mustMove(t, pos, "d2d4"), mustMove(t, pos, "g1f3")
-	type line struct {
-		move      movegen.Move
-		score     int
-		completed int
-	}
-	pool := func(lines ...line) *Pool {
-		p := NewPool(tt.New(1))
-		p.opts.MultiPV, p.opts.ThreadVote = 1, true
-		for i, l := range lines {
-			w := newWorker(i, p)
-			w.rootMoves = append(w.rootMoves, rootMove{move: l.move, score: l.score, bound: Exact, pv: []movegen.Move{l.move}})
-			w.completed, w.completedScore = l.completed, l.score
-			p.workers = append(p.workers, w)
-		}
-		return p
-	}
-	for _, tc := range []struct {
-		name  string
-		lines []line
-		want  int // worker index
-	}{
-		{"two helpers agree", []line{{a, 10, 10}, {b, 30, 12}, {b, 25, 12}}, 1},
-		{"the deeper of two on the same move", []line{{a, 10, 10}, {b, 25, 12}, {b, 25, 14}}, 2},
-		{"main deeper and better", []line{{a, 40, 14}, {b, 30, 12}, {c, 20, 12}}, 0},
-		{"a helper's mate", []line{{a, 300, 14}, {b, 300, 14}, {c, eval.MateIn(9), 10}}, 2},
-		{"the faster mate", []line{{a, eval.MateIn(11), 14}, {b, eval.MateIn(7), 12}}, 1},
-		{"a helper that is mated", []line{{a, 10, 10}, {b, eval.MatedIn(8), 14}, {b, eval.MatedIn(8), 14}}, 0},
-		{"a helper that completed nothing", []line{{a, 10, 10}, {b, 30, 0}}, 0},
-	} {
-		p := pool(tc.lines...)
-		if got := p.bestWorker(); got != p.workers[tc.want] {
-			t.Errorf("%s: worker %d chosen, want %d", tc.name, got.id, tc.want)
-		}
-		p.limits.Depth = 10
-		if got := p.bestWorker(); got != p.workers[0] {
-			t.Errorf("%s, depth limit: worker %d chosen, want the main one", tc.name, got.id)
-		}
-		p.limits.Depth, p.opts.MultiPV = 0, 2
-		if got := p.bestWorker(); got != p.workers[0] {
-			t.Errorf("%s, MultiPV 2: worker %d chosen, want the main one", tc.name, got.id)
-		}
-	}
-	// Counting the votes allocates nothing once the pool has its buffer,
-	// whatever the number of threads.
-	var many []line
-	for i := range 16 {
-		many = append(many, line{[]movegen.Move{a, b, c}[i%3], 10 + i, 10 + i%4})
-	}
-	p := pool(many...)
-	if n := testing.AllocsPerRun(50, func() { p.bestWorker() }); n != 0 {
-		t.Errorf("bestWorker allocates %v times a call", n)
-	}
-}
-
 // TestThreadsBestMoveIsLastPV: with several threads the played move is the
-// first move of the last reported PV, whichever thread it comes from, and
+// main thread's best move and the first move of the last reported PV, and
 // the score is exact.
 func TestThreadsBestMoveIsLastPV(t *testing.T) {
 	p := NewPool(tt.New(16))
-	fromHelper := 0
 	for i, fen := range []string{
 		movegen.StartFEN,
 		"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
@@ -412,43 +351,8 @@ func TestThreadsBestMoveIsLastPV(t *testing.T) {
 		if last.Bound == Exact && last.Score != res.Score {
 			t.Errorf("%s: score %d, last exact report %d", fen, res.Score, last.Score)
 		}
-		if res.BestMove != p.workers[0].rootMoves[0].move {
-			fromHelper++
+		if main := p.workers[0].rootMoves[0].move; res.BestMove != main {
+			t.Errorf("%s: bestmove %v, the main thread's %v", fen, res.BestMove, main)
 		}
-	}
-	t.Logf("%d of 6 moves differ from the main thread's", fromHelper)
-}
-
-// TestVotedHelperReported: when the vote picks a helper's move, its line is
-// reported last and the result is its move, reply and exact score.
-func TestVotedHelperReported(t *testing.T) {
-	pos := mustPos(t, movegen.StartFEN)
-	p := NewPool(tt.New(1))
-	p.opts.MultiPV, p.opts.ThreadVote = 1, true
-	p.start = time.Now()
-	for i, pv := range [][]string{{"e2e4", "e7e5"}, {"d2d4", "d7d5"}, {"d2d4", "g8f6"}} {
-		w := newWorker(i, p)
-		w.pos = pos.Clone()
-		line := make([]movegen.Move, len(pv))
-		q := pos.Clone()
-		for j, s := range pv {
-			line[j] = mustMove(t, q, s)
-			q.Make(line[j])
-		}
-		w.rootMoves = append(w.rootMoves, rootMove{move: line[0], score: 20 + 5*i, bound: Exact, pv: line})
-		w.completed, w.completedScore = 10, 20+5*i
-		p.workers = append(p.workers, w)
-	}
-	var infos []Info
-	res := p.result(func(in Info) { infos = append(infos, in) })
-	if len(infos) != 1 {
-		t.Fatalf("%d infos, want the chosen helper's line once", len(infos))
-	}
-	// d2d4 has two votes; the first helper that gives it is played.
-	if got := infos[0].PV; len(got) != 2 || got[0].UCI(false) != "d2d4" || got[1].UCI(false) != "d7d5" {
-		t.Errorf("reported PV %v, want d2d4 d7d5", got)
-	}
-	if res.BestMove.UCI(false) != "d2d4" || res.PonderMove.UCI(false) != "d7d5" || res.Score != 25 || infos[0].Score != 25 {
-		t.Errorf("result %v %v score %d (info %d), want d2d4 d7d5 score 25", res.BestMove, res.PonderMove, res.Score, infos[0].Score)
 	}
 }

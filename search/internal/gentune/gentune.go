@@ -26,7 +26,6 @@ import (
 var notTuned = map[string]string{
 	"helperAheadNum":    "Lazy SMP only: tunes play one-thread games",
 	"helperAheadDen":    "Lazy SMP only: tunes play one-thread games",
-	"voteScoreBase":     "Lazy SMP only: tunes play one-thread games",
 	"bestChangeDecay":   "time management (as tm*)",
 	"reportInterval":    "output only (a time.Duration)",
 	"evalOnlyDepth":     "a depth tag of table entries",
