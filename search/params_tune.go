@@ -159,26 +159,28 @@ const (
 	tbStoreDepthBonus = 6
 )
 
-// Playing strength (strength.go). A setting is placed at x in 0..1 over
-// MinElo..MaxElo; the node budget, temperature and loss budget move
-// geometrically from their value at MinElo (x = 0) to their value at MaxElo
-// (x = 1), the depth cap and the number of lines linearly. The curve is a
-// first guess, not calibrated against rated opponents.
+// Playing strength (strength.go). A setting is placed on a level scale
+// (weakCalibration), and the level at x over weakLevelLow (x = 0) ..
+// weakLevelHigh (x = 1), extended beyond both: the node budget, temperature
+// and loss budget move geometrically from their value at x = 0 to their
+// value at x = 1, the depth cap and the number of lines linearly.
 const (
-	weakNodesLow     = 256.0    // node budget at MinElo
-	weakNodesHigh    = 524288.0 // ... at MaxElo (each doubling is about 170 points of the scale)
-	weakDepthLow     = 3.0      // depth cap at MinElo
-	weakDepthHigh    = 24.0     // ... at MaxElo
-	weakLinesLow     = 6.0      // root lines searched to choose from at MinElo
-	weakLinesHigh    = 2.0      // ... at MaxElo
-	weakTempLow      = 80.0     // softmax temperature (centipawns of loss) at MinElo
-	weakTempHigh     = 3.0      // ... at MaxElo
-	weakLossLow      = 400.0    // largest loss against the best line a chosen line may have at MinElo
-	weakLossHigh     = 20.0     // ... at MaxElo
+	weakLevelLow     = 1000.0   // the level of x = 0
+	weakLevelHigh    = 2850.0   // the level of x = 1
+	weakNodesLow     = 256.0    // node budget at x = 0
+	weakNodesHigh    = 524288.0 // ... at x = 1 (each doubling is about 170 points of the level)
+	weakDepthLow     = 3.0      // depth cap at x = 0
+	weakDepthHigh    = 24.0     // ... at x = 1
+	weakLinesLow     = 6.0      // root lines searched to choose from at x = 0
+	weakLinesHigh    = 2.0      // ... at x = 1
+	weakTempLow      = 80.0     // softmax temperature (centipawns of loss) at x = 0
+	weakTempHigh     = 3.0      // ... at x = 1
+	weakLossLow      = 400.0    // largest loss against the best line a chosen line may have at x = 0
+	weakLossHigh     = 20.0     // ... at x = 1
 	weakSoftNodesDiv = 2        // no new depth once this share (1/2) of the node budget is spent
 
 	// The position's factor on the temperature.
-	weakSafeElo        = 2000 // from this setting on a recapture is always played (factor 0)
+	weakSafeLevel      = 2000 // from this level on a recapture is always played (factor 0)
 	weakRecaptureTemp  = 0.25 // the best move takes back on the square of the last capture
 	weakCheckTemp      = 0.5  // in check
 	weakCaptureTemp    = 0.5  // the best move is a capture that SEE does not lose

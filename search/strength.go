@@ -21,9 +21,13 @@ import (
 //   - the temperature depends on the position: it is higher in quiet
 //     positions with many moves, lower when the best move is a capture, a
 //     check evasion or clearly better than the rest, and zero (the best move
-//     always) for a recapture from weakSafeElo on, for a mate found, and in a
-//     technical win (a queen or rook against king and pawns, few men), where
-//     the search also keeps a minimum budget so that the mate is found.
+//     always) for a recapture from the level weakSafeLevel on, for a mate
+//     found, and in a technical win (a queen or rook against king and pawns,
+//     few men), where the search also keeps a minimum budget so that the
+//     mate is found.
+//
+// A setting is placed on the plan's level scale by weakCalibration, whose
+// points were found by matches against Stockfish 15.1 at the same UCI_Elo.
 //
 // The choice is drawn from a generator seeded by Strength.Seed and the
 // position, so a game replays move for move from the same seed and start
@@ -36,8 +40,8 @@ const (
 	MaxElo = 2850
 )
 
-// Strength weakens a search to play at about Elo. The zero value is full
-// strength. The Elo scale is not calibrated against any rating list.
+// Strength weakens a search to play at about Elo on the scale of Stockfish
+// 15.1's UCI_Elo (weakCalibration). The zero value is full strength.
 type Strength struct {
 	Elo  int    // 0: full strength; else MinElo..MaxElo (values outside are clamped)
 	Seed uint64 // the random choices: the same seed, game and setting replay the same moves
@@ -50,7 +54,7 @@ func (s Strength) Enabled() bool { return s.Elo > 0 }
 // starts, and the root lines of the last depth it completed.
 type weakState struct {
 	on        bool
-	elo       int
+	level     float64 // the setting's place on the plan's scale (weakLevel)
 	nodes     uint64  // node budget: no new depth from nodes/weakSoftNodesDiv, stop at nodes
 	depth     int     // deepest depth searched
 	lines     int     // root lines searched (MultiPV)
@@ -64,10 +68,39 @@ type weakState struct {
 	doneDepth int        // the depth they were completed at; 0 = none yet
 }
 
-// weakScale places elo in 0..1 over MinElo..MaxElo.
-func weakScale(elo int) float64 {
+// weakCalibration places settings on the plan's level scale, where the
+// weak* constants are given at weakLevelLow and weakLevelHigh: at each
+// point Kingrook at the setting scored about 50% against Stockfish 15.1 at
+// the same UCI_Elo (10+0.1; the record is in bench/README.md); below 1400
+// the lowest setting is placed by its score against the calibrated 1400.
+// Between the points the level is linear in the setting.
+var weakCalibration = [...]struct{ elo, level int }{
+	{MinElo, 1000},
+	{1400, 1600},
+	{1800, 1950},
+	{2200, 2550},
+	{2600, 3000},
+	{MaxElo, 3400},
+}
+
+// weakLevel returns the plan level of the setting elo (clamped to
+// MinElo..MaxElo).
+func weakLevel(elo int) float64 {
 	e := max(MinElo, min(MaxElo, elo))
-	return float64(e-MinElo) / float64(MaxElo-MinElo)
+	for i := 1; i < len(weakCalibration); i++ {
+		lo, hi := weakCalibration[i-1], weakCalibration[i]
+		if e <= hi.elo {
+			f := float64(e-lo.elo) / float64(hi.elo-lo.elo)
+			return float64(lo.level) + f*float64(hi.level-lo.level)
+		}
+	}
+	return float64(weakCalibration[len(weakCalibration)-1].level)
+}
+
+// weakScale places a plan level on the scale of the weak* constants: 0 at
+// weakLevelLow, 1 at weakLevelHigh, beyond them outside 0..1.
+func weakScale(level float64) float64 {
+	return (level - weakLevelLow) / (weakLevelHigh - weakLevelLow)
 }
 
 // geom moves geometrically from lo (x = 0) to hi (x = 1).
@@ -83,13 +116,13 @@ func (p *Pool) planWeak(pos *movegen.Position, s Strength) {
 	if !p.weak.on {
 		return
 	}
-	x := weakScale(s.Elo)
 	st := &p.weak
-	st.elo = max(MinElo, min(MaxElo, s.Elo))
+	st.level = weakLevel(s.Elo)
+	x := weakScale(st.level)
 	st.seed = s.Seed
 	st.nodes = uint64(geom(weakNodesLow, weakNodesHigh, x))
-	st.depth = int(math.Round(weakDepthLow + (weakDepthHigh-weakDepthLow)*x))
-	st.lines = int(math.Round(weakLinesLow + (weakLinesHigh-weakLinesLow)*x))
+	st.depth = min(eval.MaxPly-1, max(1, int(math.Round(weakDepthLow+(weakDepthHigh-weakDepthLow)*x))))
+	st.lines = min(MaxMultiPV, max(1, int(math.Round(weakLinesLow+(weakLinesHigh-weakLinesLow)*x))))
 	st.temp = geom(weakTempLow, weakTempHigh, x)
 	st.maxLoss = int(math.Round(geom(weakLossLow, weakLossHigh, x)))
 	st.technical = technicalWin(pos)
@@ -203,7 +236,7 @@ func (st *weakState) tempFactor(pos *movegen.Position, lines []rootMove) float64
 	var f float64
 	switch {
 	case isRecapture(pos, best):
-		if st.elo >= weakSafeElo {
+		if st.level >= weakSafeLevel {
 			return 0
 		}
 		f = weakRecaptureTemp

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/movegen"
@@ -163,6 +164,35 @@ func TestWeakMatesBareKing(t *testing.T) {
 	}
 }
 
+// TestWeakPlanGrows: each setting's plan is at least as strong as the one
+// below it in every respect, and stronger in its level, so that no two
+// settings play alike; the calibration points are the table's.
+func TestWeakPlanGrows(t *testing.T) {
+	for _, c := range weakCalibration {
+		if got := weakLevel(c.elo); got != float64(c.level) {
+			t.Errorf("setting %d: level %v, want the calibrated %d", c.elo, got, c.level)
+		}
+	}
+	if weakLevel(MinElo-100) != weakLevel(MinElo) || weakLevel(MaxElo+100) != weakLevel(MaxElo) {
+		t.Errorf("a setting outside the range is not clamped")
+	}
+	pos := mustPos(t, movegen.StartFEN)
+	var prev weakState
+	for elo := MinElo; elo <= MaxElo; elo++ {
+		p := NewPool(tt.New(1))
+		p.planWeak(pos, Strength{Elo: elo})
+		st := p.weak
+		if elo > MinElo && (st.level <= prev.level || st.nodes < prev.nodes || st.depth < prev.depth ||
+			st.lines > prev.lines || st.temp > prev.temp || st.maxLoss > prev.maxLoss) {
+			t.Fatalf("setting %d: plan %+v is not stronger than %d's %+v", elo, st, elo-1, prev)
+		}
+		if st.nodes < 1 || st.depth < 1 || st.lines < 1 {
+			t.Fatalf("setting %d: empty plan %+v", elo, st)
+		}
+		prev = st
+	}
+}
+
 // TestWeakNodeBudget: a weakened search stops at its node budget, not the
 // clock, once a depth is complete; the budget grows with the setting.
 func TestWeakNodeBudget(t *testing.T) {
@@ -178,7 +208,7 @@ func TestWeakNodeBudget(t *testing.T) {
 	if testing.Short() {
 		fens, step = fens[1:2], 600
 	}
-	for elo := MinElo; elo <= 2400; elo += step {
+	for elo := MinElo; elo <= 2000; elo += step {
 		p := NewPool(tt.New(4))
 		p.planWeak(mustPos(t, fens[0]), Strength{Elo: elo})
 		budget := p.weak.nodes
@@ -248,11 +278,15 @@ func posAfter(t *testing.T, fen string, moves ...string) *movegen.Position {
 	return pos
 }
 
-// TestWeakNeverMissesRecaptureOrMate: from weakSafeElo on, a weakened
+// TestWeakNeverMissesRecaptureOrMate: from the level weakSafeLevel on, a weakened
 // search that finds a recapture best plays it (not another recapture or a
 // quiet move close to it), whatever the seed; a mate in one is played at
 // every setting.
 func TestWeakNeverMissesRecaptureOrMate(t *testing.T) {
+	safe := MinElo // the lowest setting that always takes back
+	for weakLevel(safe) < weakSafeLevel {
+		safe++
+	}
 	cases := []struct {
 		name  string
 		pos   *movegen.Position
@@ -262,10 +296,10 @@ func TestWeakNeverMissesRecaptureOrMate(t *testing.T) {
 		// The Queen's Gambit exchange, 5. cxd5: exd5 and Nxd5 take back,
 		// a few centipawns apart.
 		{"recapture", posAfter(t, movegen.StartFEN, "d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6", "c1g5", "f8e7", "c4d5"),
-			weakSafeElo, func(res Result, best movegen.Move) bool { return res.BestMove == best }},
+			safe, func(res Result, best movegen.Move) bool { return res.BestMove == best }},
 		{"mate in one, lowest", mustPos(t, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"), MinElo,
 			func(res Result, _ movegen.Move) bool { return res.BestMove.UCI(false) == "a1a8" }},
-		{"mate in one", mustPos(t, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"), weakSafeElo,
+		{"mate in one", mustPos(t, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"), safe,
 			func(res Result, _ movegen.Move) bool { return res.BestMove.UCI(false) == "h5f7" }},
 	}
 	seeds := uint64(40)
@@ -336,5 +370,31 @@ func TestWeakOffUnchanged(t *testing.T) {
 	b, _ := run(t, fen, Limits{Depth: 7}, Options{MultiPV: 1, Strength: Strength{}})
 	if a != b {
 		t.Fatalf("zero Strength changed the search: %+v vs %+v", a, b)
+	}
+}
+
+// TestWeakKeepsTheClock: a weakened search whose node budget the clock
+// cannot afford stops at the full search's time limit, not at its budget: a
+// setting never thinks longer than full strength.
+func TestWeakKeepsTheClock(t *testing.T) {
+	const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
+	const moveTime = 50 * time.Millisecond
+	p := NewPool(tt.New(4))
+	pos := mustPos(t, fen)
+	p.planWeak(pos, Strength{Elo: MaxElo})
+	budget := p.weak.nodes
+	start := time.Now()
+	res := p.Search(context.Background(), pos, Limits{MoveTime: moveTime}, Options{Threads: 1, MultiPV: 1,
+		Strength: Strength{Elo: MaxElo}}, nil)
+	took := time.Since(start)
+	if res.BestMove == movegen.NoMove || !pos.IsLegal(res.BestMove) {
+		t.Fatalf("no legal move: %+v", res)
+	}
+	if res.Nodes >= budget {
+		t.Fatalf("%d nodes in %v: the budget of %d was reached, so the clock was not tested", res.Nodes, moveTime, budget)
+	}
+	// Generous for a loaded machine: the search's own limit is 50 ms.
+	if took > 40*moveTime {
+		t.Errorf("the weakened search took %v under a move time of %v", took, moveTime)
 	}
 }
