@@ -69,16 +69,19 @@ type weakState struct {
 }
 
 // weakCalibration places settings on the plan's level scale, where the
-// weak* constants are given at weakLevelLow and weakLevelHigh: at each
-// point Kingrook at the setting scored about 50% against Stockfish 15.1 at
-// the same UCI_Elo (10+0.1; the record is in bench/README.md); below 1400
-// the lowest setting is placed by its score against the calibrated 1400.
+// weak* constants are given at weakLevelLow and weakLevelHigh. The points
+// from 1400 to 2600 were set by matches against Stockfish 15.1 at the same
+// UCI_Elo at 10+0.1, the lowest setting by its score against the 1400
+// (bench/README.md has the record). At 2600 the plan searches two lines and
+// is bound by the clock, not by its node budget, at 10+0.1; MaxElo's plan
+// searches one line and is full strength on one thread, which at 10+0.1
+// measures below Stockfish's 2850, about its 2550 in standard chess.
 // Between the points the level is linear in the setting.
 var weakCalibration = [...]struct{ elo, level int }{
-	{MinElo, 1000},
+	{MinElo, 1180},
 	{1400, 1600},
 	{1800, 1950},
-	{2200, 2550},
+	{2200, 2600},
 	{2600, 3000},
 	{MaxElo, 3400},
 }
