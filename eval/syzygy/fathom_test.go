@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -173,7 +174,7 @@ func ours(tb *Tables, pos *movegen.Position) (fathomResult, bool) {
 	if !ok {
 		return r, false
 	}
-	r.wdl, r.dtz = root.WDL.String(), abs(root.DTZ)
+	r.wdl, r.dtz = root.WDL.String(), eval.Abs(root.DTZ)
 	if root.Mated {
 		// Fathom reports a mated side as "Win" with DTZ 0.
 		r.wdl = "Win"
@@ -227,13 +228,6 @@ func oursWDL(tb *Tables, pos *movegen.Position) (WDL, map[string]int, bool) {
 		moves[san] = -int(w)
 	}
 	return root, moves, true
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // fathomJob is one position to compare.
