@@ -165,8 +165,8 @@ func TestWeakMatesBareKing(t *testing.T) {
 }
 
 // TestWeakPlanGrows: each setting's plan is at least as strong as the one
-// below it in every respect, and stronger in its level, so that no two
-// settings play alike; the calibration points are the table's.
+// below it in every respect and higher in its level, outside settings are
+// clamped, and the calibration points land on the table's levels.
 func TestWeakPlanGrows(t *testing.T) {
 	for _, c := range weakCalibration {
 		if got := weakLevel(c.elo); got != float64(c.level) {
