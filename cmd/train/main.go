@@ -57,7 +57,7 @@ type config struct {
 	keepBest, mirror, shapeSet                                     bool // shapeSet: --hidden, --act or --buckets given
 	patience, trainLimit                                           int
 	maxTime                                                        time.Duration
-	out, checkpoint, resume, compare                               string
+	out, checkpoint, resume, compare, init                         string
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -103,6 +103,7 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&c.out, "out", "net.nnue", "the quantised network to write")
 	fs.StringVar(&c.checkpoint, "checkpoint", "", "float checkpoint written after every epoch (default: <out>.ckpt)")
 	fs.StringVar(&c.resume, "resume", "", "continue from this checkpoint (its H, activation and bucket count win over the flags)")
+	fs.StringVar(&c.init, "init", "", "start from the weights of this .nnue file (fine-tuning; its H, activation and bucket count win over the flags), with a fresh Adam state")
 	fs.StringVar(&c.compare, "compare", "", "train nothing: report this net's and the hand-written evaluation's validation losses")
 	fs.IntVar(&c.hidden, "hidden", 256, "accumulator width H (a multiple of 16)")
 	fs.IntVar(&c.buckets, "buckets", 1, "output buckets, chosen by the number of pieces (1..16; 1 writes a version 1 file)")
@@ -165,6 +166,8 @@ func (c *config) check() error {
 		return fmt.Errorf("--batch, --threads and --block must be positive, --epochs not negative")
 	case c.wdl < 0 || c.wdl > 1 || c.scale <= 0:
 		return fmt.Errorf("--wdl must be in [0, 1] and --scale positive")
+	case c.init != "" && c.resume != "":
+		return fmt.Errorf("--init and --resume: give one starting point")
 	}
 	return nil
 }
@@ -201,6 +204,21 @@ func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error)
 				c.resume, m.h, m.act, m.buckets, c.hidden, c.act, c.buckets)
 		}
 		fmt.Fprintf(stdout, "resumed from %s after %d steps\n", c.resume, opt.t)
+	}
+	if c.init != "" {
+		net, err := nnue.LoadFile(c.init)
+		if err != nil {
+			return nil, err
+		}
+		if m, err = modelFromNet(net); err != nil {
+			return nil, fmt.Errorf("--init %s: %w", c.init, err)
+		}
+		if c.shapeSet && (m.h != c.hidden || m.act != c.act || m.buckets != c.buckets) {
+			return nil, fmt.Errorf("--init %s: the net is H=%d %s with %d output buckets, the flags ask for H=%d %s with %d",
+				c.init, m.h, m.act, m.buckets, c.hidden, c.act, c.buckets)
+		}
+		opt = newAdam(m, c.lr)
+		fmt.Fprintf(stdout, "starting from the weights of %s\n", c.init)
 	}
 	lc := lossConfig{scale: c.scale, wdl: c.wdl}
 	work := make([]*scratch, c.threads)

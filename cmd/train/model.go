@@ -353,6 +353,30 @@ func (m *model) quantise() *nnue.Net {
 	return n
 }
 
+// modelFromNet returns the float model whose quantisation is n: the
+// inverse of quantise, for nets written with this trainer's QA, QB and scale.
+func modelFromNet(n *nnue.Net) (*model, error) {
+	if n.QA != qa || n.QB != qb || n.Scale != netScale {
+		return nil, fmt.Errorf("quantised with QA=%d QB=%d scale %d, the trainer uses QA=%d QB=%d scale %d",
+			n.QA, n.QB, n.Scale, qa, qb, netScale)
+	}
+	m := &model{h: n.H, act: n.Act, buckets: n.Buckets(), w1: make([]float32, len(n.FeatureW)), b1: make([]float32, len(n.FeatureB)),
+		w2: make([]float32, len(n.OutputW)), b2: make([]float32, len(n.OutputB))}
+	for i, w := range n.FeatureW {
+		m.w1[i] = float32(w) / qa
+	}
+	for i, w := range n.FeatureB {
+		m.b1[i] = float32(w) / qa
+	}
+	for i, w := range n.OutputW {
+		m.w2[i] = float32(w) / qb
+	}
+	for i, b := range n.OutputB {
+		m.b2[i] = float32(float64(b) / (qa * qb))
+	}
+	return m, nil
+}
+
 // checkpoint layout, little-endian: magic "KRC2", H, activation, Adam
 // step, output buckets (uint32 each), then float32 w1, b1, w2, b2 and Adam's
 // first and second moments in the same order. A checkpoint of the first

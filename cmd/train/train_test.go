@@ -461,3 +461,76 @@ func TestBinaryReader(t *testing.T) {
 		t.Fatalf("file of no known format: %v", err)
 	}
 }
+
+// TestInitFromNet checks --init: the float model read from a net quantises
+// back to the same net (the embedded one included), a run that starts from a
+// net starts at that net's validation loss, and a net of another shape or
+// quantisation is refused.
+func TestInitFromNet(t *testing.T) {
+	emb, err := nnue.LoadEmbedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := modelFromNet(emb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b bytes.Buffer
+	if err := emb.Write(&a); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.quantise().Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Fatal("the embedded net does not survive modelFromNet and quantise")
+	}
+
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.txt.gz")
+	writeGz(t, data, syntheticLines(t, 3000, 9))
+	base := []string{"--data", data, "--block", "500", "--holdout", "6", "--batch", "256", "--threads", "2"}
+	first := filepath.Join(dir, "a.nnue")
+	var out1 bytes.Buffer
+	if err := run(append(base, "--out", first, "--hidden", "32", "--buckets", "2", "--epochs", "3", "--lr", "0.005", "--patience", "0", "--keep-best=false"), &out1, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var out2 bytes.Buffer
+	if err := run(append(base, "--out", filepath.Join(dir, "b.nnue"), "--init", first, "--epochs", "1"), &out2, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	// The last epoch's loss of the first run is the float model's; the
+	// second run's epoch 0 is its quantised copy's, within rounding.
+	var last, start float64
+	for _, line := range strings.Split(out1.String(), "\n") {
+		var e int
+		var x, v float64
+		if _, err := fmt.Sscanf(line, "epoch %d  lr %f  train %f  validation %f", &e, &x, &x, &v); err == nil {
+			last = v
+		}
+	}
+	for _, line := range strings.Split(out2.String(), "\n") {
+		fmt.Sscanf(line, "epoch 0  validation %f", &start)
+	}
+	if last == 0 || start == 0 || math.Abs(start-last) > 0.02*last {
+		t.Fatalf("first run ends at validation %g, the run from its net starts at %g\n%s\n%s", last, start, out1.String(), out2.String())
+	}
+	if !strings.Contains(out2.String(), "H=32 screlu, 2 output buckets") {
+		t.Fatalf("--init did not take the net's shape:\n%s", out2.String())
+	}
+
+	for _, bad := range [][]string{
+		{"--init", first, "--hidden", "64"},
+		{"--init", first, "--resume", first + ".ckpt"},
+		{"--init", filepath.Join(dir, "missing.nnue")},
+	} {
+		if err := run(append(append([]string{}, base...), append(bad, "--out", filepath.Join(dir, "c.nnue"), "--epochs", "1")...), io.Discard, io.Discard); err == nil {
+			t.Fatalf("%v: no error", bad)
+		}
+	}
+	other := *emb
+	other.QB = 128
+	if _, err := modelFromNet(&other); err == nil || !strings.Contains(err.Error(), "QB=128") {
+		t.Fatalf("a net of QB 128: %v", err)
+	}
+}
