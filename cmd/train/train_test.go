@@ -492,11 +492,11 @@ func TestInitFromNet(t *testing.T) {
 	base := []string{"--data", data, "--block", "500", "--holdout", "6", "--batch", "256", "--threads", "2"}
 	first := filepath.Join(dir, "a.nnue")
 	var out1 bytes.Buffer
-	if err := run(append(base, "--out", first, "--hidden", "32", "--buckets", "2", "--epochs", "3", "--lr", "0.005", "--patience", "0", "--keep-best=false"), &out1, io.Discard); err != nil {
+	if err := run(slices.Concat(base, []string{"--out", first, "--hidden", "32", "--buckets", "2", "--epochs", "3", "--lr", "0.005", "--patience", "0", "--keep-best=false"}), &out1, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	var out2 bytes.Buffer
-	if err := run(append(base, "--out", filepath.Join(dir, "b.nnue"), "--init", first, "--epochs", "1"), &out2, io.Discard); err != nil {
+	if err := run(slices.Concat(base, []string{"--out", filepath.Join(dir, "b.nnue"), "--init", first, "--epochs", "1"}), &out2, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	// The last epoch's loss of the first run is the float model's; the
@@ -524,7 +524,7 @@ func TestInitFromNet(t *testing.T) {
 		{"--init", first, "--resume", first + ".ckpt"},
 		{"--init", filepath.Join(dir, "missing.nnue")},
 	} {
-		if err := run(append(append([]string{}, base...), append(bad, "--out", filepath.Join(dir, "c.nnue"), "--epochs", "1")...), io.Discard, io.Discard); err == nil {
+		if err := run(slices.Concat(base, bad, []string{"--out", filepath.Join(dir, "c.nnue"), "--epochs", "1"}), io.Discard, io.Discard); err == nil {
 			t.Fatalf("%v: no error", bad)
 		}
 	}
