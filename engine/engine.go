@@ -354,7 +354,7 @@ func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(sea
 		opt.Net = e.netLocked()
 	}
 	if e.set.LimitStrength {
-		opt.Strength = search.Strength{Elo: e.set.Elo, Seed: e.seed}
+		opt.Strength = search.Strength{Elo: e.set.Elo, Seed: e.seed, Chess960: e.set.Chess960}
 	}
 	pos := e.pos.Clone()
 	r.rep = newReply(pos, e.table, onInfo, onDone)

@@ -26,8 +26,9 @@ import (
 //     few men), where the search also keeps a minimum budget so that the
 //     mate is found.
 //
-// A setting is placed on the plan's level scale by weakCalibration, whose
-// points were found by matches against Stockfish 15.1 at the same UCI_Elo.
+// A setting is placed on the plan's level scale by weakCalibration (or
+// weakCalibration960 in Chess960), whose points were found by matches
+// against Stockfish 15.1 at the same UCI_Elo.
 //
 // The choice is drawn from a generator seeded by Strength.Seed and the
 // position, so a game replays move for move from the same seed and start
@@ -43,8 +44,9 @@ const (
 // Strength weakens a search to play at about Elo on the scale of Stockfish
 // 15.1's UCI_Elo (weakCalibration). The zero value is full strength.
 type Strength struct {
-	Elo  int    // 0: full strength; else MinElo..MaxElo (values outside are clamped)
-	Seed uint64 // the random choices: the same seed, game and setting replay the same moves
+	Elo      int    // 0: full strength; else MinElo..MaxElo (values outside are clamped)
+	Seed     uint64 // the random choices: the same seed, game and setting replay the same moves
+	Chess960 bool   // the game is Chess960 or DFRC: the setting is placed by weakCalibration960
 }
 
 // Enabled tells whether s weakens the search.
@@ -77,7 +79,7 @@ type weakState struct {
 // searches one line and is full strength on one thread, which at 10+0.1
 // measures below Stockfish's 2850, about its 2550 in standard chess.
 // Between the points the level is linear in the setting.
-var weakCalibration = [...]struct{ elo, level int }{
+var weakCalibration = [...]calibrationPoint{
 	{MinElo, 1180},
 	{1400, 1600},
 	{1800, 1950},
@@ -86,18 +88,39 @@ var weakCalibration = [...]struct{ elo, level int }{
 	{MaxElo, 3400},
 }
 
+// weakCalibration960 is weakCalibration for Chess960 and DFRC, set by the
+// same matches on FRC_openings. Against Stockfish's limited levels the same
+// plan scores less in Chess960 than in standard chess, more so the stronger
+// the plan, so from 1800 up a setting gets a stronger plan here; from 2600
+// up it is full strength (one line).
+var weakCalibration960 = [...]calibrationPoint{
+	{MinElo, 1180},
+	{1400, 1600},
+	{1800, 2050},
+	{2200, 2750},
+	{2600, 3300},
+	{MaxElo, 3450},
+}
+
+// calibrationPoint places the setting elo at the plan level level.
+type calibrationPoint struct{ elo, level int }
+
 // weakLevel returns the plan level of the setting elo (clamped to
-// MinElo..MaxElo).
-func weakLevel(elo int) float64 {
+// MinElo..MaxElo), by the Chess960 table when chess960 is set.
+func weakLevel(elo int, chess960 bool) float64 {
+	table := weakCalibration[:]
+	if chess960 {
+		table = weakCalibration960[:]
+	}
 	e := max(MinElo, min(MaxElo, elo))
-	for i := 1; i < len(weakCalibration); i++ {
-		lo, hi := weakCalibration[i-1], weakCalibration[i]
+	for i := 1; i < len(table); i++ {
+		lo, hi := table[i-1], table[i]
 		if e <= hi.elo {
 			f := float64(e-lo.elo) / float64(hi.elo-lo.elo)
 			return float64(lo.level) + f*float64(hi.level-lo.level)
 		}
 	}
-	return float64(weakCalibration[len(weakCalibration)-1].level)
+	return float64(table[len(table)-1].level)
 }
 
 // weakScale places a plan level on the scale of the weak* constants: 0 at
@@ -120,7 +143,7 @@ func (p *Pool) planWeak(pos *movegen.Position, s Strength) {
 		return
 	}
 	st := &p.weak
-	st.level = weakLevel(s.Elo)
+	st.level = weakLevel(s.Elo, s.Chess960)
 	x := weakScale(st.level)
 	st.seed = s.Seed
 	st.nodes = uint64(geom(weakNodesLow, weakNodesHigh, x))

@@ -168,28 +168,45 @@ func TestWeakMatesBareKing(t *testing.T) {
 // below it in every respect and higher in its level, outside settings are
 // clamped, and the calibration points land on the table's levels.
 func TestWeakPlanGrows(t *testing.T) {
-	for _, c := range weakCalibration {
-		if got := weakLevel(c.elo); got != float64(c.level) {
-			t.Errorf("setting %d: level %v, want the calibrated %d", c.elo, got, c.level)
+	for _, chess960 := range []bool{false, true} {
+		table := weakCalibration[:]
+		if chess960 {
+			table = weakCalibration960[:]
+		}
+		for _, c := range table {
+			if got := weakLevel(c.elo, chess960); got != float64(c.level) {
+				t.Errorf("chess960 %v, setting %d: level %v, want the calibrated %d", chess960, c.elo, got, c.level)
+			}
+		}
+		if weakLevel(MinElo-100, chess960) != weakLevel(MinElo, chess960) ||
+			weakLevel(MaxElo+100, chess960) != weakLevel(MaxElo, chess960) {
+			t.Errorf("chess960 %v: a setting outside the range is not clamped", chess960)
+		}
+		pos := mustPos(t, movegen.StartFEN)
+		var prev weakState
+		for elo := MinElo; elo <= MaxElo; elo++ {
+			p := NewPool(tt.New(1))
+			p.planWeak(pos, Strength{Elo: elo, Chess960: chess960})
+			st := p.weak
+			if elo > MinElo && (st.level <= prev.level || st.nodes < prev.nodes || st.depth < prev.depth ||
+				st.lines > prev.lines || st.temp > prev.temp || st.maxLoss > prev.maxLoss) {
+				t.Fatalf("chess960 %v, setting %d: plan %+v is not stronger than %d's %+v", chess960, elo, st, elo-1, prev)
+			}
+			if st.nodes < 1 || st.depth < 1 || st.lines < 1 {
+				t.Fatalf("chess960 %v, setting %d: empty plan %+v", chess960, elo, st)
+			}
+			if chess960 && weakLevel(elo, true) < weakLevel(elo, false) {
+				t.Fatalf("setting %d: the Chess960 plan is weaker than the standard one", elo)
+			}
+			prev = st
 		}
 	}
-	if weakLevel(MinElo-100) != weakLevel(MinElo) || weakLevel(MaxElo+100) != weakLevel(MaxElo) {
-		t.Errorf("a setting outside the range is not clamped")
-	}
-	pos := mustPos(t, movegen.StartFEN)
-	var prev weakState
-	for elo := MinElo; elo <= MaxElo; elo++ {
-		p := NewPool(tt.New(1))
-		p.planWeak(pos, Strength{Elo: elo})
-		st := p.weak
-		if elo > MinElo && (st.level <= prev.level || st.nodes < prev.nodes || st.depth < prev.depth ||
-			st.lines > prev.lines || st.temp > prev.temp || st.maxLoss > prev.maxLoss) {
-			t.Fatalf("setting %d: plan %+v is not stronger than %d's %+v", elo, st, elo-1, prev)
-		}
-		if st.nodes < 1 || st.depth < 1 || st.lines < 1 {
-			t.Fatalf("setting %d: empty plan %+v", elo, st)
-		}
-		prev = st
+	// The top of the Chess960 scale searches one line from 2600 up, as full
+	// strength does.
+	p := NewPool(tt.New(1))
+	p.planWeak(mustPos(t, movegen.StartFEN), Strength{Elo: 2600, Chess960: true})
+	if p.weak.lines != 1 {
+		t.Errorf("Chess960 2600: %d lines, want 1", p.weak.lines)
 	}
 }
 
@@ -284,7 +301,7 @@ func posAfter(t *testing.T, fen string, moves ...string) *movegen.Position {
 // every setting.
 func TestWeakNeverMissesRecaptureOrMate(t *testing.T) {
 	safe := MinElo // the lowest setting that always takes back
-	for weakLevel(safe) < weakSafeLevel {
+	for weakLevel(safe, false) < weakSafeLevel {
 		safe++
 	}
 	cases := []struct {
