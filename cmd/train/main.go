@@ -103,7 +103,7 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&c.out, "out", "net.nnue", "the quantised network to write")
 	fs.StringVar(&c.checkpoint, "checkpoint", "", "float checkpoint written after every epoch (default: <out>.ckpt)")
 	fs.StringVar(&c.resume, "resume", "", "continue from this checkpoint (its H, activation and bucket count win over the flags)")
-	fs.StringVar(&c.init, "init", "", "start from the weights of this .nnue file (fine-tuning; its H, activation and bucket count win over the flags), with a fresh Adam state")
+	fs.StringVar(&c.init, "init", "", "start from the weights of this .nnue file (fine-tuning; its activation and bucket count win over the flags, and a larger --hidden widens it), with a fresh Adam state")
 	fs.StringVar(&c.compare, "compare", "", "train nothing: report this net's and the hand-written evaluation's validation losses")
 	fs.IntVar(&c.hidden, "hidden", 256, "accumulator width H (a multiple of 16)")
 	fs.IntVar(&c.buckets, "buckets", 1, "output buckets, chosen by the number of pieces (1..16; 1 writes a version 1 file)")
@@ -213,12 +213,16 @@ func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error)
 		if m, err = modelFromNet(net); err != nil {
 			return nil, fmt.Errorf("--init %s: %w", c.init, err)
 		}
-		if c.shapeSet && (m.h != c.hidden || m.act != c.act || m.buckets != c.buckets) {
+		if c.shapeSet && (m.h > c.hidden || m.act != c.act || m.buckets != c.buckets) {
 			return nil, fmt.Errorf("--init %s: the net is H=%d %s with %d output buckets, the flags ask for H=%d %s with %d",
 				c.init, m.h, m.act, m.buckets, c.hidden, c.act, c.buckets)
 		}
-		opt = newAdam(m, c.lr)
 		fmt.Fprintf(stdout, "starting from the weights of %s\n", c.init)
+		if c.shapeSet && c.hidden > m.h {
+			fmt.Fprintf(stdout, "widened from H=%d to H=%d: the new columns start with zero output weights\n", m.h, c.hidden)
+			m = m.widen(c.hidden, rng)
+		}
+		opt = newAdam(m, c.lr)
 	}
 	lc := lossConfig{scale: c.scale, wdl: c.wdl}
 	work := make([]*scratch, c.threads)

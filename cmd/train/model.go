@@ -377,6 +377,27 @@ func modelFromNet(n *nnue.Net) (*model, error) {
 	return m, nil
 }
 
+// widen returns m with an accumulator of h columns (h > m.h): the first
+// m.h columns are m's, the new ones start with random input weights, the
+// initial bias and zero output weights, so the wider net computes exactly
+// what m does and the new columns learn from there.
+func (m *model) widen(h int, rng *rand.Rand) *model {
+	w := newModel(h, m.act, m.buckets, rng)
+	for f := range nnue.Inputs {
+		copy(w.w1[f*h:f*h+m.h], m.w1[f*m.h:f*m.h+m.h])
+	}
+	copy(w.b1, m.b1)
+	for b := range m.buckets {
+		for side := range 2 {
+			dst := w.w2[b*2*h+side*h : b*2*h+side*h+h]
+			copy(dst, m.w2[b*2*m.h+side*m.h:b*2*m.h+side*m.h+m.h])
+			clear(dst[m.h:])
+		}
+	}
+	copy(w.b2, m.b2)
+	return w
+}
+
 // checkpoint layout, little-endian: magic "KRC2", H, activation, Adam
 // step, output buckets (uint32 each), then float32 w1, b1, w2, b2 and Adam's
 // first and second moments in the same order. A checkpoint of the first

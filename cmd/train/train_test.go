@@ -519,8 +519,26 @@ func TestInitFromNet(t *testing.T) {
 		t.Fatalf("--init did not take the net's shape:\n%s", out2.String())
 	}
 
+	// A larger --hidden widens the net without changing what it computes:
+	// the widened run starts at the same loss.
+	var out3 bytes.Buffer
+	if err := run(slices.Concat(base, []string{"--out", filepath.Join(dir, "w.nnue"), "--init", first, "--hidden", "64", "--buckets", "2", "--epochs", "1"}), &out3, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var wide float64
+	for _, line := range strings.Split(out3.String(), "\n") {
+		fmt.Sscanf(line, "epoch 0  validation %f", &wide)
+	}
+	if !strings.Contains(out3.String(), "H=64 screlu, 2 output buckets") || wide == 0 || math.Abs(wide-start) > 1e-5*start {
+		t.Fatalf("widened to 64: starts at %g, the net itself at %g\n%s", wide, start, out3.String())
+	}
+	wn, err := nnue.LoadFile(filepath.Join(dir, "w.nnue"))
+	if err != nil || wn.H != 64 {
+		t.Fatalf("the widened net: %v, H %v", err, wn)
+	}
+
 	for _, bad := range [][]string{
-		{"--init", first, "--hidden", "64"},
+		{"--init", first, "--hidden", "16"},
 		{"--init", first, "--resume", first + ".ckpt"},
 		{"--init", filepath.Join(dir, "missing.nnue")},
 	} {
