@@ -372,3 +372,32 @@ func TestLimitStrengthReplays(t *testing.T) {
 		t.Fatalf("seeds 42 and 43 played the same game %v", a)
 	}
 }
+
+// TestLimitStrengthChess960: with UCI_Chess960 on, a setting is placed by
+// the Chess960 calibration: the same plan as standard chess's at 1400, a
+// larger one (more nodes, same clock) at 2200.
+func TestLimitStrengthChess960(t *testing.T) {
+	nodes := func(elo string, chess960 bool) uint64 {
+		e := newEngine(t)
+		for _, set := range [][2]string{{"UCI_LimitStrength", "true"}, {"UCI_Elo", elo}, {"UCI_Chess960", strconv.FormatBool(chess960)}} {
+			if err := e.SetOption(set[0], set[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.NewGame()
+		e.SetSeed(7)
+		// A clock no search at these settings comes near: the node budget ends it.
+		lim := search.Limits{HasClock: true, WTime: time.Hour, BTime: time.Hour, WTimeGiven: true, BTimeGiven: true}
+		r := newRecorder()
+		e.Go(lim, r.info, r.result)
+		res := r.wait(t)
+		e.Wait()
+		return res.Nodes
+	}
+	if std, frc := nodes("1400", false), nodes("1400", true); std != frc {
+		t.Errorf("UCI_Elo 1400: %d nodes in standard chess, %d in Chess960; want the same plan", std, frc)
+	}
+	if std, frc := nodes("2200", false), nodes("2200", true); frc <= std {
+		t.Errorf("UCI_Elo 2200: %d nodes in standard chess, %d in Chess960; want a larger Chess960 plan", std, frc)
+	}
+}
