@@ -48,7 +48,7 @@ type Settings struct {
 	MultiPV      int
 	Ponder       bool
 	MoveOverhead time.Duration
-	Chess960     bool // move text in and out: king takes rook when set
+	Chess960     bool // move text in and out: king takes rook when set; UCI_Elo's Chess960 calibration
 	ShowWDL      bool
 	DebugLogFile string // "" = none
 	SyzygyPath   string // "" = no tablebases

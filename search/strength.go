@@ -42,7 +42,8 @@ const (
 )
 
 // Strength weakens a search to play at about Elo on the scale of Stockfish
-// 15.1's UCI_Elo (weakCalibration). The zero value is full strength.
+// 15.1's UCI_Elo (weakCalibration, or weakCalibration960 in Chess960). The
+// zero value is full strength.
 type Strength struct {
 	Elo      int    // 0: full strength; else MinElo..MaxElo (values outside are clamped)
 	Seed     uint64 // the random choices: the same seed, game and setting replay the same moves
@@ -90,10 +91,10 @@ var weakCalibration = [...]calibrationPoint{
 
 // weakCalibration960 is weakCalibration for Chess960 and DFRC, set by the
 // same matches on FRC_openings. Against Stockfish's limited levels the same
-// plan scores less in Chess960 than in standard chess, more so the stronger
-// the plan: up to 1800 the points are standard chess's, above it a setting
-// gets a stronger plan here, and from 2600 up full strength (one line),
-// which at 10+0.1 measures below Stockfish's 2600 in Chess960.
+// plan scored less in Chess960 than in standard chess, most at 2200 and
+// 2600: up to 1800 the points are standard chess's, above it a setting gets
+// a stronger plan here, and from 2600 up full strength (one line), which at
+// 10+0.1 measures below Stockfish's 2600 in Chess960.
 var weakCalibration960 = [...]calibrationPoint{
 	{MinElo, 1180},
 	{1400, 1600},

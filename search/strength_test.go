@@ -164,9 +164,11 @@ func TestWeakMatesBareKing(t *testing.T) {
 	}
 }
 
-// TestWeakPlanGrows: each setting's plan is at least as strong as the one
-// below it in every respect and higher in its level, outside settings are
-// clamped, and the calibration points land on the table's levels.
+// TestWeakPlanGrows: in both calibrations (standard chess and Chess960)
+// each setting's plan is at least as strong as the one below it in every
+// respect and higher in its level, outside settings are clamped, the
+// calibration points land on the table's levels, and the Chess960 plan is
+// never weaker than standard chess's.
 func TestWeakPlanGrows(t *testing.T) {
 	for _, chess960 := range []bool{false, true} {
 		table := weakCalibration[:]

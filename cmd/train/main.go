@@ -54,7 +54,8 @@ type config struct {
 	lr, gamma, scale, wdl                                          float64
 	act                                                            nnue.Activation
 	seed                                                           uint64
-	keepBest, mirror, shapeSet                                     bool // shapeSet: --hidden, --act or --buckets given
+	keepBest, mirror                                               bool
+	hiddenSet, actSet, bucketsSet                                  bool // --hidden, --act, --buckets given
 	patience, trainLimit                                           int
 	maxTime                                                        time.Duration
 	out, checkpoint, resume, compare, init                         string
@@ -128,8 +129,13 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 		return c, err
 	}
 	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "buckets" || f.Name == "hidden" || f.Name == "act" {
-			c.shapeSet = true
+		switch f.Name {
+		case "hidden":
+			c.hiddenSet = true
+		case "act":
+			c.actSet = true
+		case "buckets":
+			c.bucketsSet = true
 		}
 	})
 	switch *act {
@@ -172,6 +178,12 @@ func (c *config) check() error {
 	return nil
 }
 
+// shapeDiffers tells whether --act or --buckets was given and differs from
+// the starting model m's.
+func (c *config) shapeDiffers(m *model) bool {
+	return c.actSet && m.act != c.act || c.bucketsSet && m.buckets != c.buckets
+}
+
 // expandGlobs returns the files named by a comma-separated list of files
 // and globs; a name that matches nothing is an error.
 func expandGlobs(list string) ([]string, error) {
@@ -199,7 +211,7 @@ func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error)
 		if m, opt, err = loadCheckpoint(c.resume, c.lr); err != nil {
 			return nil, err
 		}
-		if c.shapeSet && (m.h != c.hidden || m.act != c.act || m.buckets != c.buckets) {
+		if c.shapeDiffers(m) || c.hiddenSet && m.h != c.hidden {
 			return nil, fmt.Errorf("--resume %s: the checkpoint is H=%d %s with %d output buckets, the flags ask for H=%d %s with %d",
 				c.resume, m.h, m.act, m.buckets, c.hidden, c.act, c.buckets)
 		}
@@ -213,12 +225,12 @@ func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error)
 		if m, err = modelFromNet(net); err != nil {
 			return nil, fmt.Errorf("--init %s: %w", c.init, err)
 		}
-		if c.shapeSet && (m.h > c.hidden || m.act != c.act || m.buckets != c.buckets) {
+		if c.shapeDiffers(m) || c.hiddenSet && m.h > c.hidden {
 			return nil, fmt.Errorf("--init %s: the net is H=%d %s with %d output buckets, the flags ask for H=%d %s with %d",
 				c.init, m.h, m.act, m.buckets, c.hidden, c.act, c.buckets)
 		}
 		fmt.Fprintf(stdout, "starting from the weights of %s\n", c.init)
-		if c.shapeSet && c.hidden > m.h {
+		if c.hiddenSet && c.hidden > m.h {
 			fmt.Fprintf(stdout, "widened from H=%d to H=%d: the new columns start with zero output weights\n", m.h, c.hidden)
 			m = m.widen(c.hidden, rng)
 		}

@@ -522,7 +522,7 @@ func TestInitFromNet(t *testing.T) {
 	// A larger --hidden widens the net without changing what it computes:
 	// the widened run starts at the same loss.
 	var out3 bytes.Buffer
-	if err := run(slices.Concat(base, []string{"--out", filepath.Join(dir, "w.nnue"), "--init", first, "--hidden", "64", "--buckets", "2", "--epochs", "1"}), &out3, io.Discard); err != nil {
+	if err := run(slices.Concat(base, []string{"--out", filepath.Join(dir, "w.nnue"), "--init", first, "--hidden", "64", "--epochs", "1"}), &out3, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	var wide float64
@@ -533,12 +533,26 @@ func TestInitFromNet(t *testing.T) {
 		t.Fatalf("widened to 64: starts at %g, the net itself at %g\n%s", wide, start, out3.String())
 	}
 	wn, err := nnue.LoadFile(filepath.Join(dir, "w.nnue"))
-	if err != nil || wn.H != 64 {
-		t.Fatalf("the widened net: %v, H %v", err, wn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wn.H != 64 {
+		t.Fatalf("the widened net has H=%d, want 64", wn.H)
+	}
+	// A shape flag that agrees with the net changes nothing: no widening to
+	// --hidden's default.
+	var out4 bytes.Buffer
+	if err := run(slices.Concat(base, []string{"--out", filepath.Join(dir, "s.nnue"), "--init", first, "--buckets", "2", "--epochs", "1"}), &out4, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out4.String(), "H=32 screlu, 2 output buckets") {
+		t.Fatalf("--init with --buckets 2 changed the net's shape:\n%s", out4.String())
 	}
 
 	for _, bad := range [][]string{
 		{"--init", first, "--hidden", "16"},
+		{"--init", first, "--buckets", "3"},
+		{"--init", first, "--act", "crelu"},
 		{"--init", first, "--resume", first + ".ckpt"},
 		{"--init", filepath.Join(dir, "missing.nnue")},
 	} {
