@@ -107,13 +107,19 @@ var weakCalibration960 = [...]calibrationPoint{
 // calibrationPoint places the setting elo at the plan level level.
 type calibrationPoint struct{ elo, level int }
 
+// calibration returns the calibration table of standard chess, or of
+// Chess960 when chess960 is set.
+func calibration(chess960 bool) []calibrationPoint {
+	if chess960 {
+		return weakCalibration960[:]
+	}
+	return weakCalibration[:]
+}
+
 // weakLevel returns the plan level of the setting elo (clamped to
 // MinElo..MaxElo), by the Chess960 table when chess960 is set.
 func weakLevel(elo int, chess960 bool) float64 {
-	table := weakCalibration[:]
-	if chess960 {
-		table = weakCalibration960[:]
-	}
+	table := calibration(chess960)
 	e := max(MinElo, min(MaxElo, elo))
 	for i := 1; i < len(table); i++ {
 		lo, hi := table[i-1], table[i]

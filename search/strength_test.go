@@ -171,11 +171,7 @@ func TestWeakMatesBareKing(t *testing.T) {
 // never weaker than standard chess's.
 func TestWeakPlanGrows(t *testing.T) {
 	for _, chess960 := range []bool{false, true} {
-		table := weakCalibration[:]
-		if chess960 {
-			table = weakCalibration960[:]
-		}
-		for _, c := range table {
+		for _, c := range calibration(chess960) {
 			if got := weakLevel(c.elo, chess960); got != float64(c.level) {
 				t.Errorf("chess960 %v, setting %d: level %v, want the calibrated %d", chess960, c.elo, got, c.level)
 			}
