@@ -73,32 +73,32 @@ type weakState struct {
 
 // weakCalibration places settings on the plan's level scale, where the
 // weak* constants are given at weakLevelLow and weakLevelHigh. The points
-// from 1400 to 2600 were set by matches against Stockfish 15.1 at the same
+// from 1400 to 2200 were set by matches against Stockfish 15.1 at the same
 // UCI_Elo at 10+0.1, the lowest setting by its score against the 1400
-// (bench/README.md has the record). At 2600 the plan searches two lines and
-// is bound by the clock, not by its node budget, at 10+0.1; MaxElo's plan
-// searches one line and is full strength on one thread, which at 10+0.1
-// measures below Stockfish's 2850, about its 2550 in standard chess.
-// Between the points the level is linear in the setting.
+// (bench/README.md has the record). A plan of two lines at 2600 (level
+// 3000) scored below Stockfish's 2600, so from 2600 up the plan searches one
+// line and is full strength on one thread, which at 10+0.1 measures below
+// Stockfish's 2600 and 2850. Between the points the level is linear in the
+// setting.
 var weakCalibration = [...]calibrationPoint{
 	{MinElo, 1180},
 	{1400, 1600},
 	{1800, 1950},
 	{2200, 2600},
-	{2600, 3000},
+	{2600, 3300},
 	{MaxElo, 3400},
 }
 
 // weakCalibration960 is weakCalibration for Chess960 and DFRC, set by the
 // same matches on FRC_openings. Against Stockfish's limited levels the same
-// plan scored less in Chess960 than in standard chess, most at 2200 and
-// 2600: up to 1800 the points are standard chess's, above it a setting gets
-// a stronger plan here, and from 2600 up full strength (one line), which at
-// 10+0.1 measures below Stockfish's 2600 in Chess960.
+// plan scored less in Chess960 than in standard chess from 1800 up: up to
+// 1400 the points are standard chess's, from 1800 a setting gets a stronger
+// plan here, and from 2600 up full strength (one line), which at 10+0.1
+// measures below Stockfish's 2600 in Chess960.
 var weakCalibration960 = [...]calibrationPoint{
 	{MinElo, 1180},
 	{1400, 1600},
-	{1800, 1950},
+	{1800, 2050},
 	{2200, 2750},
 	{2600, 3300},
 	{MaxElo, 3450},
