@@ -202,12 +202,14 @@ func TestWeakPlanGrows(t *testing.T) {
 	// The top of both scales searches one line from 2600 up, as full
 	// strength does, and at 2200 more than one.
 	for _, chess960 := range []bool{false, true} {
-		for _, c := range []struct{ elo, lines int }{{2200, 2}, {2600, 1}, {MaxElo, 1}} {
+		for _, c := range []struct {
+			elo     int
+			oneLine bool
+		}{{2200, false}, {2600, true}, {MaxElo, true}} {
 			p := NewPool(tt.New(1))
 			p.planWeak(mustPos(t, movegen.StartFEN), Strength{Elo: c.elo, Chess960: chess960})
-			if (c.lines == 1) != (p.weak.lines == 1) {
-				t.Errorf("chess960 %v, setting %d: %d lines, want %s", chess960, c.elo, p.weak.lines,
-					map[bool]string{true: "1", false: "more than 1"}[c.lines == 1])
+			if (p.weak.lines == 1) != c.oneLine {
+				t.Errorf("chess960 %v, setting %d: %d lines, want one line: %v", chess960, c.elo, p.weak.lines, c.oneLine)
 			}
 		}
 	}
