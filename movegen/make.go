@@ -294,3 +294,42 @@ func (p *Position) InsufficientMaterial() bool {
 	}
 	return (p.byType[Knight] | p.byType[Bishop]).Count() <= 1
 }
+
+// KeyAfter returns the Zobrist key the position has after the legal move m,
+// without playing it; a search uses it to fetch the table entry of the next
+// position early. It is exact except after a double pawn step that leaves an
+// en-passant capture legal, whose key Make adds only once the capture is
+// known to be legal.
+func (p *Position) KeyAfter(m Move) uint64 {
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	key := p.key ^ zobristSide
+	if p.ep != NoSquare {
+		key ^= zobristEP[p.ep.File()]
+	}
+	switch m.Kind() {
+	case Castling:
+		rook := p.board[to]
+		kTo, rTo := m.CastlingKingTarget(), m.CastlingRookTarget()
+		key ^= zobristPiece[pc][from] ^ zobristPiece[pc][kTo] ^ zobristPiece[rook][to] ^ zobristPiece[rook][rTo]
+	case EnPassant:
+		capSq := to ^ 8
+		key ^= zobristPiece[p.board[capSq]][capSq] ^ zobristPiece[pc][from] ^ zobristPiece[pc][to]
+	default:
+		if captured := p.board[to]; captured != NoPiece {
+			key ^= zobristPiece[captured][to]
+		}
+		key ^= zobristPiece[pc][from]
+		if m.Kind() == Promotion {
+			key ^= zobristPiece[MakePiece(pc.Color(), m.PromotionType())][to]
+		} else {
+			key ^= zobristPiece[pc][to]
+		}
+	}
+	if p.castling != 0 {
+		if nc := p.castling & p.cd.mask[from] & p.cd.mask[to]; nc != p.castling {
+			key ^= zobristCastling[p.castling] ^ zobristCastling[nc]
+		}
+	}
+	return key
+}

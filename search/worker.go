@@ -67,7 +67,7 @@ type worker struct {
 }
 
 func newWorker(id int, p *Pool) *worker {
-	return &worker{id: id, pool: p, eval: eval.NewEvaluator(nil), rootMoves: make([]rootMove, 0, movegen.MaxMoves)}
+	return &worker{id: id, pool: p, table: p.table, eval: eval.NewEvaluator(nil), rootMoves: make([]rootMove, 0, movegen.MaxMoves)}
 }
 
 // prepare readies the worker for a search of pos with the root moves root:
@@ -125,6 +125,7 @@ func (w *worker) makeMove(m movegen.Move, ply int) {
 	f.piece = pc
 	f.cont = &w.hist.cont[boolToInt(capture)][pc][m.To()]
 	w.nodes++
+	w.table.Prefetch(w.pos.KeyAfter(m))
 	if w.net != nil {
 		w.accs[ply+1].Update(w.net, &w.accs[ply], w.pos, m)
 	}
@@ -137,10 +138,11 @@ func (w *worker) makeNull(ply int) {
 	f.piece = movegen.NoPiece
 	f.cont = &w.hist.cont[0][0][0]
 	w.nodes++
+	w.pos.MakeNull()
+	w.table.Prefetch(w.pos.Key())
 	if w.net != nil {
 		w.accs[ply+1].CopyFrom(&w.accs[ply])
 	}
-	w.pos.MakeNull()
 }
 
 // isCapture tells whether m takes a piece (en passant included).

@@ -217,6 +217,12 @@ func (t *Table) index(key uint64) int {
 	return int(hi)
 }
 
+// Prefetch starts loading the bucket of key into the processor's caches, so
+// that a Probe or Store of key shortly after does not wait on memory.
+func (t *Table) Prefetch(key uint64) {
+	prefetch(unsafe.Pointer(&t.buckets[t.index(key)]))
+}
+
 // Probe looks key up and returns its entry on a hit.
 func (t *Table) Probe(key uint64) (Entry, bool) {
 	b := &t.buckets[t.index(key)]

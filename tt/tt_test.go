@@ -450,6 +450,33 @@ func TestNoAllocs(t *testing.T) {
 	}
 }
 
+// TestPrefetchNoEffect: Prefetch of any key, the first and last bucket's
+// included, leaves every entry as it was and allocates nothing.
+func TestPrefetchNoEffect(t *testing.T) {
+	tab := New(1)
+	keys := benchKeys()[:1000]
+	for i, k := range keys {
+		tab.Store(k, movegen.NewMove(movegen.Square(i%64), movegen.Square((i+9)%64)), i%500, -i%500, i%40, BoundLower, i%2 == 0)
+	}
+	before := make([]Entry, len(keys))
+	hits := make([]bool, len(keys))
+	for i, k := range keys {
+		before[i], hits[i] = tab.Probe(k)
+	}
+	if n := testing.AllocsPerRun(10, func() {
+		for _, k := range append(keys, 0, ^uint64(0)) {
+			tab.Prefetch(k)
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations per round of Prefetch", n)
+	}
+	for i, k := range keys {
+		if e, ok := tab.Probe(k); ok != hits[i] || e != before[i] {
+			t.Fatalf("key %016x: after Prefetch %+v %v, before %+v %v", k, e, ok, before[i], hits[i])
+		}
+	}
+}
+
 func benchKeys() []uint64 {
 	rng := rand.New(rand.NewPCG(3, 4))
 	keys := make([]uint64, 1<<16)
