@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 	"unsafe"
@@ -463,8 +464,9 @@ func TestPrefetchNoEffect(t *testing.T) {
 	for i, k := range keys {
 		before[i], hits[i] = tab.Probe(k)
 	}
+	all := append(slices.Clone(keys), 0, ^uint64(0))
 	if n := testing.AllocsPerRun(10, func() {
-		for _, k := range append(keys, 0, ^uint64(0)) {
+		for _, k := range all {
 			tab.Prefetch(k)
 		}
 	}); n != 0 {
