@@ -28,7 +28,10 @@ import (
 //
 // A setting is placed on the plan's level scale by weakCalibration (or
 // weakCalibration960 in Chess960), whose points were found by matches
-// against Stockfish 15.1 at the same UCI_Elo.
+// against Stockfish 15.1 at the same UCI_Elo. From weakFullLevel up (2600
+// and above in both tables) the plan is the full search on one thread, with
+// neither a node budget nor a depth cap, so that the top of the range plays
+// at full strength whatever the time control.
 //
 // The choice is drawn from a generator seeded by Strength.Seed and the
 // position, so a game replays move for move from the same seed and start
@@ -64,6 +67,7 @@ type weakState struct {
 	temp      float64 // softmax temperature in centipawns, before the position's factor
 	maxLoss   int     // largest loss against the best line a chosen line may have
 	technical bool    // a technical win: always the best line
+	full      bool    // the plan is the full search on one thread (weakFullLevel)
 	seed      uint64
 
 	done      []rootMove // the lines of the last completed depth, best first
@@ -76,8 +80,8 @@ type weakState struct {
 // from 1400 to 2200 were set by matches against Stockfish 15.1 at the same
 // UCI_Elo at 10+0.1, the lowest setting by its score against the 1400
 // (bench/README.md has the record). A plan of two lines at 2600 (level
-// 3000) scored below Stockfish's 2600, so from 2600 up the plan searches one
-// line and is full strength on one thread, which at 10+0.1 measures below
+// 3000) scored below Stockfish's 2600, so from 2600 up the plan is full
+// strength on one thread (weakFullLevel), which at 10+0.1 measures below
 // Stockfish's 2600 and 2850. Between the points the level is linear in the
 // setting.
 var weakCalibration = [...]calibrationPoint{
@@ -152,8 +156,16 @@ func (p *Pool) planWeak(pos *movegen.Position, s Strength) {
 	}
 	st := &p.weak
 	st.level = weakLevel(s.Elo, s.Chess960)
-	x := weakScale(st.level)
 	st.seed = s.Seed
+	st.full = st.level >= weakFullLevel
+	if st.full {
+		// The top of the scale: what the full search sees in its time,
+		// at every time control.
+		st.nodes, st.depth, st.lines = math.MaxUint64, eval.MaxPly-1, 1
+		st.temp, st.maxLoss, st.technical = 0, 0, false
+		return
+	}
+	x := weakScale(st.level)
 	st.nodes = uint64(geom(weakNodesLow, weakNodesHigh, x))
 	st.depth = min(eval.MaxPly-1, max(1, int(math.Round(weakDepthLow+(weakDepthHigh-weakDepthLow)*x))))
 	st.lines = min(MaxMultiPV, max(1, int(math.Round(weakLinesLow+(weakLinesHigh-weakLinesLow)*x))))

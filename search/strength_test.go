@@ -3,12 +3,14 @@ package search
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/tt"
@@ -401,13 +403,20 @@ func TestWeakOffUnchanged(t *testing.T) {
 func TestWeakKeepsTheClock(t *testing.T) {
 	const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
 	const moveTime = 50 * time.Millisecond
+	elo := MinElo // the highest setting with a node budget
+	for weakLevel(elo+1, false) < weakFullLevel {
+		elo++
+	}
 	p := NewPool(tt.New(4))
 	pos := mustPos(t, fen)
-	p.planWeak(pos, Strength{Elo: MaxElo})
+	p.planWeak(pos, Strength{Elo: elo})
 	budget := p.weak.nodes
+	if p.weak.full {
+		t.Fatalf("setting %d: the full search, no budget", elo)
+	}
 	start := time.Now()
 	res := p.Search(context.Background(), pos, Limits{MoveTime: moveTime}, Options{Threads: 1, MultiPV: 1,
-		Strength: Strength{Elo: MaxElo}}, nil)
+		Strength: Strength{Elo: elo}}, nil)
 	took := time.Since(start)
 	if res.BestMove == movegen.NoMove || !pos.IsLegal(res.BestMove) {
 		t.Fatalf("no legal move: %+v", res)
@@ -418,5 +427,31 @@ func TestWeakKeepsTheClock(t *testing.T) {
 	// Generous for a loaded machine: the search's own limit is 50 ms.
 	if took > 40*moveTime {
 		t.Errorf("the weakened search took %v under a move time of %v", took, moveTime)
+	}
+}
+
+// TestWeakTopIsFullSearch: from 2600 up, in standard chess and Chess960,
+// the plan is the full search on one thread, with no node budget or depth
+// cap that a long time control would reach, and it searches and plays as
+// the full search does; below weakFullLevel the plan has a budget.
+func TestWeakTopIsFullSearch(t *testing.T) {
+	const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
+	for _, chess960 := range []bool{false, true} {
+		for _, elo := range []int{2200, 2600, MaxElo} {
+			p := NewPool(tt.New(1))
+			p.planWeak(mustPos(t, fen), Strength{Elo: elo, Chess960: chess960})
+			full := elo >= 2600
+			if p.weak.full != full || full && (p.weak.nodes != math.MaxUint64 || p.weak.depth != eval.MaxPly-1 || p.weak.lines != 1) {
+				t.Fatalf("chess960 %v, setting %d: plan %+v, want the full search: %v", chess960, elo, p.weak, full)
+			}
+		}
+		want, _ := run(t, fen, Limits{Depth: 9}, Options{MultiPV: 1})
+		for _, elo := range []int{2600, MaxElo} {
+			got, _ := run(t, fen, Limits{Depth: 9}, Options{Threads: 4, MultiPV: 1,
+				Strength: Strength{Elo: elo, Seed: 3, Chess960: chess960}})
+			if got.BestMove != want.BestMove || got.Score != want.Score || got.Nodes != want.Nodes || got.Depth != want.Depth {
+				t.Errorf("chess960 %v, setting %d: %+v, the full search on one thread %+v", chess960, elo, got, want)
+			}
+		}
 	}
 }
