@@ -165,7 +165,7 @@ const (
 	weakLossLow      = 400.0    // largest loss against the best line a chosen line may have at x = 0
 	weakLossHigh     = 20.0     // ... at x = 1
 	weakSoftNodesDiv = 2        // no new depth once this share (1/2) of the node budget is spent
-	weakFullLevel    = 3300.0   // from this level up the plan is the full search on one thread: no node budget, no depth cap, one line
+	weakFullLevel    = 3300.0   // from this level up: the full search on one thread (no budget or depth cap, one line)
 
 	// The position's factor on the temperature.
 	weakSafeLevel      = 2000 // from this level on a recapture is always played (factor 0)
