@@ -61,7 +61,7 @@ func (w *worker) iterate(onInfo func(Info)) {
 			break
 		}
 		w.completeDepth(depth)
-		if w.id == 0 && p.weak.on && !p.weak.full {
+		if w.id == 0 && p.weak.on && !p.weak.full() {
 			w.weakSnapshot(depth, multiPV)
 		}
 		if w.id == 0 && w.mainDone(&lastBest) {

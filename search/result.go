@@ -12,7 +12,7 @@ import (
 // last, so bestmove is the last PV's first move. A weakened search plays
 // the line it chose (strength.go).
 func (p *Pool) result(onInfo func(Info)) Result {
-	if p.weak.on && !p.weak.full {
+	if p.weak.on && !p.weak.full() {
 		if res, ok := p.weakResult(onInfo); ok {
 			return res
 		}

@@ -67,7 +67,6 @@ type weakState struct {
 	temp      float64 // softmax temperature in centipawns, before the position's factor
 	maxLoss   int     // largest loss against the best line a chosen line may have
 	technical bool    // a technical win: always the best line
-	full      bool    // the plan is the full search on one thread (weakFullLevel)
 	seed      uint64
 
 	done      []rootMove // the lines of the last completed depth, best first
@@ -157,8 +156,7 @@ func (p *Pool) planWeak(pos *movegen.Position, s Strength) {
 	st := &p.weak
 	st.level = weakLevel(s.Elo, s.Chess960)
 	st.seed = s.Seed
-	st.full = st.level >= weakFullLevel
-	if st.full {
+	if st.full() {
 		// The top of the scale: what the full search sees in its time,
 		// at every time control.
 		st.nodes, st.depth, st.lines = math.MaxUint64, eval.MaxPly-1, 1
@@ -178,6 +176,10 @@ func (p *Pool) planWeak(pos *movegen.Position, s Strength) {
 		st.lines = 1
 	}
 }
+
+// full tells whether the plan is the full search on one thread: the level
+// is weakFullLevel or above.
+func (st *weakState) full() bool { return st.level >= weakFullLevel }
 
 // technicalWin tells whether the side to move has a simple technical win:
 // the opponent has only king and pawns, the side to move a queen or a rook,

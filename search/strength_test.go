@@ -411,7 +411,7 @@ func TestWeakKeepsTheClock(t *testing.T) {
 	pos := mustPos(t, fen)
 	p.planWeak(pos, Strength{Elo: elo})
 	budget := p.weak.nodes
-	if p.weak.full {
+	if p.weak.full() {
 		t.Fatalf("setting %d: the full search, no budget", elo)
 	}
 	start := time.Now()
@@ -441,7 +441,7 @@ func TestWeakTopIsFullSearch(t *testing.T) {
 			p := NewPool(tt.New(1))
 			p.planWeak(mustPos(t, fen), Strength{Elo: elo, Chess960: chess960})
 			full := elo >= 2600
-			if p.weak.full != full || full && (p.weak.nodes != math.MaxUint64 || p.weak.depth != eval.MaxPly-1 || p.weak.lines != 1) {
+			if p.weak.full() != full || full && (p.weak.nodes != math.MaxUint64 || p.weak.depth != eval.MaxPly-1 || p.weak.lines != 1) {
 				t.Fatalf("chess960 %v, setting %d: plan %+v, want the full search: %v", chess960, elo, p.weak, full)
 			}
 		}
