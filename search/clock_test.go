@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math"
 	"sync"
 	"testing"
 	"time"
@@ -137,6 +138,84 @@ func TestOverdueTime(t *testing.T) {
 		if !p.timed || p.overdue < p.hard || p.overdue > max(p.hard, c.end) ||
 			p.overdue-p.hard > time.Duration(tmOverdueMillis)*ms {
 			t.Errorf("%+v: hard %v, overdue %v, clock ends at %v", c.lim, p.hard, p.overdue, c.end)
+		}
+	}
+}
+
+// TestSoftLimitScales: the soft limit shrinks when the best move took most
+// of the root's nodes and grows when it took few, and grows when the score
+// falls below its trend; both stay within their bounds, and a search gives
+// the score trend a start.
+func TestSoftLimitScales(t *testing.T) {
+	share := func(best, rest uint64) float64 {
+		return nodeShareScale([]rootMove{{nodes: best}, {nodes: rest / 2}, {nodes: rest - rest/2}})
+	}
+	if hi, lo := share(95, 5), share(30, 70); !(hi < 1 && lo > 1 && hi < lo) {
+		t.Errorf("node-share scale %.2f at 95%% and %.2f at 30%%: want below 1, then above 1", hi, lo)
+	}
+	if s := nodeShareScale([]rootMove{{}, {}}); s != 1 {
+		t.Errorf("node-share scale %.2f with no nodes counted, want 1", s)
+	}
+	w := &worker{scoreTrend: 50}
+	for _, c := range []struct {
+		score    int
+		min, max float64
+	}{
+		{50, 1, 1},
+		{20, 1.01, tmFallMax},
+		{-900, tmFallMax, tmFallMax},
+		{80, tmFallMin, 0.99},
+		{30000, tmFallMin, tmFallMin},
+	} {
+		w.completedScore = c.score
+		if s := fallScale(w); s < c.min || s > c.max {
+			t.Errorf("score %d against trend 50: scale %.3f, want in [%.3f, %.3f]", c.score, s, c.min, c.max)
+		}
+	}
+	// The trend starts at the first depth's score and moves toward each
+	// later one; mate scores count as tmTrendClamp.
+	w = &worker{}
+	for i, c := range []struct {
+		score int
+		trend float64
+	}{
+		{40, 40},
+		{80, 40 + tmTrendWeight*40},
+		{30000, 40 + tmTrendWeight*40 + tmTrendWeight*(tmTrendClamp-40-tmTrendWeight*40)},
+	} {
+		w.completed, w.completedScore = i+1, c.score
+		w.trackScore()
+		if math.Abs(w.scoreTrend-c.trend) > 1e-9 {
+			t.Errorf("depth %d, score %d: trend %.2f, want %.2f", i+1, c.score, w.scoreTrend, c.trend)
+		}
+	}
+}
+
+// TestNodeShareOn: the node-share and score-fall scaling acts from depth
+// tmNodeShareDepth with one line at full strength, the top UCI_Elo settings
+// (the full search) included, and not for a weakened plan, a single root
+// move or MultiPV.
+func TestNodeShareOn(t *testing.T) {
+	pos := mustPos(t, movegen.StartFEN)
+	for _, c := range []struct {
+		elo, multiPV, depth, moves int
+		want                       bool
+	}{
+		{0, 1, tmNodeShareDepth, 20, true},
+		{0, 1, tmNodeShareDepth - 1, 20, false},
+		{0, 2, tmNodeShareDepth, 20, false},
+		{0, 1, tmNodeShareDepth, 1, false},
+		{MaxElo, 1, tmNodeShareDepth, 20, true},
+		{2600, 1, tmNodeShareDepth, 20, true},
+		{2200, 1, tmNodeShareDepth, 20, false},
+		{MinElo, 1, tmNodeShareDepth, 20, false},
+	} {
+		p := NewPool(tt.New(1))
+		p.opts.MultiPV = c.multiPV
+		p.planWeak(pos, Strength{Elo: c.elo})
+		w := &worker{completed: c.depth, rootMoves: make([]rootMove, c.moves)}
+		if got := p.nodeShareOn(w); got != c.want {
+			t.Errorf("UCI_Elo %d, MultiPV %d, depth %d, %d root moves: %v, want %v", c.elo, c.multiPV, c.depth, c.moves, got, c.want)
 		}
 	}
 }

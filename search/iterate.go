@@ -108,7 +108,20 @@ func (w *worker) mainDone(lastBest *movegen.Move) bool {
 		eval.MateMoves(w.rootMoves[0].score) <= m {
 		return true
 	}
-	return p.softStop(w) || p.weakSoftStop(w)
+	stop := p.softStop(w) || p.weakSoftStop(w)
+	w.trackScore()
+	return stop
+}
+
+// trackScore folds the score of the depth just completed into the score
+// trend, which softStop compares the next depth's score with.
+func (w *worker) trackScore() {
+	s := float64(min(max(w.completedScore, -tmTrendClamp), tmTrendClamp))
+	if w.completed <= 1 {
+		w.scoreTrend = s
+		return
+	}
+	w.scoreTrend += tmTrendWeight * (s - w.scoreTrend)
 }
 
 // skipDepth tells a helper to leave a depth to the others, so that the

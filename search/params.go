@@ -128,6 +128,14 @@ const (
 	tmSafetyMillis     = 5    // kept back from the clock beyond the overhead
 	tmStabilityMin     = 0.55 // soft-limit scale when the best move is stable
 	tmStabilityMax     = 1.6  // ... and when it keeps changing
+	tmNodeShareDepth   = 8    // from this completed depth on, the soft limit also scales with ...
+	tmNodeShareBase    = 1.5  // ... (tmNodeShareBase - the best move's share of the root nodes) ...
+	tmNodeShareMul     = 1.35 // ... times this
+	tmTrendWeight      = 0.5  // weight of the newest depth's score in the score trend
+	tmFallPerCp        = 0.01 // soft-limit scale added per centipawn the score falls below its trend ...
+	tmFallMin          = 0.85 // ... within these bounds
+	tmFallMax          = 1.5
+	tmTrendClamp       = 1000 // scores beyond ±this count as ±this in the trend
 	tmCheckNodes       = 1023 // check the clock every 1024 nodes
 	tmSingleReplyDepth = 6    // with one legal move, search only this deep (for the ponder move and score)
 )

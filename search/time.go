@@ -85,14 +85,51 @@ func overdueAt(hard, end time.Duration) time.Duration {
 	return hard + max(margin, min(time.Duration(tmOverdueMinMillis)*time.Millisecond, left))
 }
 
-// softStop tells whether to start no new iteration, given how stable the
-// best move has been.
+// softStop tells whether to start no new iteration: the soft limit scaled
+// by how often the best move changed and, from depth tmNodeShareDepth with
+// one line at full strength (the top UCI_Elo settings included), by the best
+// move's share of the root's nodes and by how far the score fell below its
+// trend.
 func (p *Pool) softStop(w *worker) bool {
 	if !p.timed || p.ponder.Load() || p.limits.MoveTime > 0 {
 		return false
 	}
 	scale := tmStabilityMin + (tmStabilityMax-tmStabilityMin)*math.Min(1, w.bestChange)
+	if p.nodeShareOn(w) {
+		scale *= nodeShareScale(w.rootMoves) * fallScale(w)
+	}
 	return float64(p.elapsed()) > float64(p.soft)*scale
+}
+
+// nodeShareOn tells whether softStop also scales by the node share and the
+// score's fall: from depth tmNodeShareDepth, with more than one root move,
+// one line and the full search (a weakened plan keeps to its node budget).
+func (p *Pool) nodeShareOn(w *worker) bool {
+	return w.completed >= tmNodeShareDepth && len(w.rootMoves) > 1 && p.opts.MultiPV <= 1 &&
+		(!p.weak.on || p.weak.full())
+}
+
+// nodeShareScale scales the soft limit by the best move's share of the
+// nodes spent on the root moves: a move that took nearly all of them is
+// unlikely to change, one that took few may still.
+func nodeShareScale(rms []rootMove) float64 {
+	var total uint64
+	for i := range rms {
+		total += rms[i].nodes
+	}
+	if total == 0 {
+		return 1
+	}
+	share := float64(rms[0].nodes) / float64(total)
+	return (tmNodeShareBase - share) * tmNodeShareMul
+}
+
+// fallScale scales the soft limit up when the score of the depth just
+// completed fell below the trend of the earlier depths, and a little down
+// when it rose.
+func fallScale(w *worker) float64 {
+	s := float64(min(max(w.completedScore, -tmTrendClamp), tmTrendClamp))
+	return min(tmFallMax, max(tmFallMin, 1+(w.scoreTrend-s)*tmFallPerCp))
 }
 
 func (p *Pool) elapsed() time.Duration {

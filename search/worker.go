@@ -60,6 +60,7 @@ type worker struct {
 	completed  int           // last fully completed depth
 	searching  atomic.Int32  // depth of the iteration under way, for the helpers' skipDepth
 	bestChange float64
+	scoreTrend float64 // average of the completed depths' scores, newest weighted most
 	stopped    bool
 	// The best line of the last completed depth, whose score is exact.
 	completedScore int
@@ -90,6 +91,7 @@ func (w *worker) prepare(pos *movegen.Position, root []movegen.Move) {
 	w.completed = 0
 	w.searching.Store(0)
 	w.bestChange = 0
+	w.scoreTrend = 0
 }
 
 // setNet selects the evaluation of the next search (nil: the hand-written
