@@ -116,7 +116,7 @@ func (w *worker) mainDone(lastBest *movegen.Move) bool {
 // trackScore folds the score of the depth just completed into the score
 // trend, which softStop compares the next depth's score with.
 func (w *worker) trackScore() {
-	s := float64(min(max(w.completedScore, -tmTrendClamp), tmTrendClamp))
+	s := trendScore(w.completedScore)
 	if w.completed <= 1 {
 		w.scoreTrend = s
 		return

@@ -128,8 +128,12 @@ func nodeShareScale(rms []rootMove) float64 {
 // completed fell below the trend of the earlier depths, and a little down
 // when it rose.
 func fallScale(w *worker) float64 {
-	s := float64(min(max(w.completedScore, -tmTrendClamp), tmTrendClamp))
-	return min(tmFallMax, max(tmFallMin, 1+(w.scoreTrend-s)*tmFallPerCp))
+	return min(tmFallMax, max(tmFallMin, 1+(w.scoreTrend-trendScore(w.completedScore))*tmFallPerCp))
+}
+
+// trendScore is a score as the score trend counts it: within ±tmTrendClamp.
+func trendScore(score int) float64 {
+	return float64(min(max(score, -tmTrendClamp), tmTrendClamp))
 }
 
 func (p *Pool) elapsed() time.Duration {
