@@ -7,8 +7,9 @@ import (
 
 // ParseMove reads a UCI move and returns it if legal in p. King takes own
 // rook is always read as castling; in standard mode (chess960 false) the
-// king's move to the g/c file is read as castling too. In Chess960 mode a
-// one-square king move is a plain king move.
+// king's move to the g/c file is read as castling too, also when the king
+// is already there ("g1g1", as that castling is written in standard mode).
+// In Chess960 mode a one-square king move is a plain king move.
 func ParseMove(p *Position, s string, chess960 bool) (Move, error) {
 	if len(s) < 4 || len(s) > 5 {
 		return NoMove, fmt.Errorf("invalid move %q: want 4 or 5 characters like e2e4 or e7e8q", s)
@@ -50,7 +51,7 @@ func ParseMove(p *Position, s string, chess960 bool) (Move, error) {
 	if !chess960 && promo == NoPieceType {
 		for i := 0; i < l.N; i++ {
 			m := l.Moves[i].Move
-			if m.IsCastling() && m.From() == from && m.CastlingKingTarget() == to && from != to {
+			if m.IsCastling() && m.From() == from && m.CastlingKingTarget() == to {
 				return m, nil
 			}
 		}

@@ -299,8 +299,13 @@ func (p *Position) SetFEN(fen string) error {
 
 func (p *Position) parseFEN(fen string) error {
 	f := strings.Fields(fen)
-	if len(f) < 4 || len(f) > 6 {
-		return fmt.Errorf("invalid FEN %q: want 4 to 6 fields, got %d", fen, len(f))
+	if len(f) < 2 || len(f) > 6 {
+		return fmt.Errorf("invalid FEN %q: want 2 to 6 fields, got %d", fen, len(f))
+	}
+	// A FEN cut short after the side to move (EPD-style) has no castling
+	// right and no en-passant square, as Stockfish reads it.
+	for len(f) < 4 {
+		f = append(f, "-")
 	}
 	p.ep = NoSquare
 	for i := range p.cd.rook {
@@ -404,8 +409,11 @@ func (p *Position) parseEnPassant(field string) error {
 		return nil
 	}
 	s, ok := ParseSquare(field)
-	if !ok || s.Rank() != [2]int{5, 2}[p.side] {
+	if !ok {
 		return fmt.Errorf("invalid FEN: bad en-passant square %q", field)
+	}
+	if s.Rank() != [2]int{5, 2}[p.side] {
+		return nil // no capture can be legal there: ignored, like any other ep square without one
 	}
 	from := s + 8
 	if p.side == Black {
@@ -482,19 +490,17 @@ func (p *Position) parseCastling(s string) error {
 				}
 			}
 		case ch >= 'A' && ch <= 'H':
-			// A file letter names one square: no rook there is an error
-			// (the FEN writer meant a rook that does not exist).
-			sq := NewSquare(int(ch-'A'), back)
-			if p.board[sq] != rook {
-				return fmt.Errorf("invalid FEN: castling right %q but no %v rook on %v", s[i], colorName(c), sq)
+			// A file letter names one square; with no rook there the
+			// right is ignored below, like a K/Q right without its rook.
+			if sq := NewSquare(int(ch-'A'), back); p.board[sq] == rook {
+				rsq = sq
 			}
-			rsq = sq
 		default:
 			return fmt.Errorf("invalid FEN: bad castling letter %q in %q", s[i], s)
 		}
-		// A K/Q right whose rook is missing, or any right whose king has
-		// left its back rank, is ignored, as Stockfish and the GUIs do:
-		// sloppy FEN writers often leave stale KQkq behind.
+		// A right whose rook is missing, or whose king has left its back
+		// rank, is ignored, as Stockfish and the GUIs do: sloppy FEN
+		// writers often leave stale rights behind.
 		if ksq.Rank() != back || rsq == NoSquare {
 			continue
 		}

@@ -347,7 +347,7 @@ func TestBadInputKeepsState(t *testing.T) {
 func TestGoAfterRejectedPosition(t *testing.T) {
 	h := newHarness(t)
 	for _, bad := range []string{
-		"position fen 4k3/8/8/8/8/8/8/4K2R w HAha - 0 1",
+		"position fen 4k3/8/8/8/8/8/4K2R w - - 0 1",
 		"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
 		"position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 zz",
 		"position fen",
