@@ -46,6 +46,10 @@ type Engine struct {
 	// (UCI_LimitStrength): drawn anew for each game, so that games differ,
 	// and fixed within one, so that SetSeed replays a game.
 	seed uint64
+	// standardStart is set when the game began at the standard start
+	// position (position startpos, or its FEN): a weakened search then
+	// uses standard chess's calibration even with UCI_Chess960 on.
+	standardStart bool
 }
 
 // run is one search started by Go.
@@ -61,7 +65,7 @@ type run struct {
 // New returns an engine with default options at the starting position. log
 // receives diagnostics (never protocol text).
 func New(log zerolog.Logger) *Engine {
-	e := &Engine{log: log, set: DefaultSettings(), pos: movegen.NewPosition(), seed: rand.Uint64()}
+	e := &Engine{log: log, set: DefaultSettings(), pos: movegen.NewPosition(), seed: rand.Uint64(), standardStart: true}
 	raiseProcs(e.set.Threads)
 	return e
 }
@@ -276,6 +280,7 @@ func (e *Engine) SetPosition(fen string, moves []string) error {
 	if err := p.SetFEN(fen); err != nil {
 		return err
 	}
+	standard := p.Key() == movegen.NewPosition().Key()
 	for i, s := range moves {
 		m, err := movegen.ParseMove(p, s, e.set.Chess960)
 		if err != nil {
@@ -283,7 +288,7 @@ func (e *Engine) SetPosition(fen string, moves []string) error {
 		}
 		p.Make(m)
 	}
-	e.pos = p
+	e.pos, e.standardStart = p, standard
 	return nil
 }
 
@@ -354,12 +359,19 @@ func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(sea
 		opt.Net = e.netLocked()
 	}
 	if e.set.LimitStrength {
-		opt.Strength = search.Strength{Elo: e.set.Elo, Seed: e.seed, Chess960: e.set.Chess960}
+		opt.Strength = e.strengthLocked()
 	}
 	pos := e.pos.Clone()
 	r.rep = newReply(pos, e.table, onInfo, onDone)
 	opt.Overdue = r.rep.overdue
 	go e.search(ctx, r, prev, e.pool, pos, lim, opt)
+}
+
+// strengthLocked is the weakening of a search under UCI_LimitStrength: the
+// Chess960 calibration when UCI_Chess960 is on, unless the game began at
+// the standard start (a standard game from a GUI that keeps the option on).
+func (e *Engine) strengthLocked() search.Strength {
+	return search.Strength{Elo: e.set.Elo, Seed: e.seed, Chess960: e.set.Chess960 && !e.standardStart}
 }
 
 // Stop asks the running search to stop; its result is reported as usual.

@@ -527,3 +527,64 @@ func TestSyzygyPathNotice(t *testing.T) {
 		}
 	}
 }
+
+// TestStrengthCalibrationFollowsTheGame: under UCI_LimitStrength the
+// Chess960 calibration is used when UCI_Chess960 is on and the game did not
+// begin at the standard start; a standard game keeps standard chess's, also
+// from a GUI that leaves UCI_Chess960 on.
+func TestStrengthCalibrationFollowsTheGame(t *testing.T) {
+	frc, _ := movegen.Chess960FEN(3)
+	dfrc, _ := movegen.DFRCFEN(100, 700)
+	shredderStart := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+	for _, c := range []struct {
+		chess960 bool
+		fen      string
+		moves    []string
+		want     bool
+	}{
+		{false, movegen.StartFEN, nil, false},
+		{false, frc, nil, false},
+		{true, movegen.StartFEN, nil, false},
+		{true, movegen.StartFEN, []string{"e2e4", "e7e5"}, false},
+		{true, shredderStart, []string{"g1f3"}, false},
+		{true, frc, nil, true},
+		{true, frc, []string{"a2a3"}, true},
+		{true, dfrc, nil, true},
+		{true, "r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 0 1", nil, true},
+	} {
+		e := newEngine(t)
+		for name, v := range map[string]string{"UCI_Chess960": strconv.FormatBool(c.chess960),
+			"UCI_LimitStrength": "true", "UCI_Elo": "2000"} {
+			if err := e.SetOption(name, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := e.SetPosition(c.fen, c.moves); err != nil {
+			t.Fatalf("%s %v: %v", c.fen, c.moves, err)
+		}
+		e.mu.Lock()
+		got := e.strengthLocked()
+		e.mu.Unlock()
+		if got.Chess960 != c.want || got.Elo != 2000 {
+			t.Errorf("UCI_Chess960 %v, %s %v: strength %+v, want the Chess960 calibration %v", c.chess960, c.fen, c.moves, got, c.want)
+		}
+	}
+	// A position command that is refused keeps the game, and its start.
+	e := newEngine(t)
+	for name, v := range map[string]string{"UCI_Chess960": "true", "UCI_LimitStrength": "true"} {
+		if err := e.SetOption(name, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := e.SetPosition(frc, nil); err != nil {
+		t.Fatal(err)
+	}
+	if e.SetPosition(movegen.StartFEN, []string{"e2e5"}) == nil {
+		t.Fatal("an illegal move was accepted")
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.strengthLocked().Chess960 {
+		t.Errorf("a refused position command changed the game's calibration")
+	}
+}

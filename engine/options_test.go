@@ -373,11 +373,13 @@ func TestLimitStrengthReplays(t *testing.T) {
 	}
 }
 
-// TestLimitStrengthChess960: with UCI_Chess960 on, a setting is placed by
-// the Chess960 calibration: the same plan as standard chess's at 1400, a
-// larger one (more nodes, same clock) at 2200.
+// TestLimitStrengthChess960: with UCI_Chess960 on, a Chess960 game's
+// setting is placed by the Chess960 calibration: the same plan as standard
+// chess's at 1400, a larger one (more nodes, same clock) at 2200; a game
+// from the standard start keeps standard chess's plan.
 func TestLimitStrengthChess960(t *testing.T) {
-	nodes := func(elo string, chess960 bool) uint64 {
+	frc, _ := movegen.Chess960FEN(3)
+	nodesAt := func(fen, elo string, chess960 bool) uint64 {
 		e := newEngine(t)
 		for _, set := range [][2]string{{"UCI_LimitStrength", "true"}, {"UCI_Elo", elo}, {"UCI_Chess960", strconv.FormatBool(chess960)}} {
 			if err := e.SetOption(set[0], set[1]); err != nil {
@@ -386,6 +388,9 @@ func TestLimitStrengthChess960(t *testing.T) {
 		}
 		e.NewGame()
 		e.SetSeed(7)
+		if err := e.SetPosition(fen, nil); err != nil {
+			t.Fatal(err)
+		}
 		// A clock no search at these settings comes near: the node budget ends it.
 		lim := search.Limits{HasClock: true, WTime: time.Hour, BTime: time.Hour, WTimeGiven: true, BTimeGiven: true}
 		r := newRecorder()
@@ -393,6 +398,10 @@ func TestLimitStrengthChess960(t *testing.T) {
 		res := r.wait(t)
 		e.Wait()
 		return res.Nodes
+	}
+	nodes := func(elo string, chess960 bool) uint64 { return nodesAt(frc, elo, chess960) }
+	if a, b := nodesAt(movegen.StartFEN, "2200", false), nodesAt(movegen.StartFEN, "2200", true); a != b {
+		t.Errorf("UCI_Elo 2200 from the standard start: %d nodes with UCI_Chess960 off, %d on; want the same plan", a, b)
 	}
 	if std, frc := nodes("1400", false), nodes("1400", true); std != frc {
 		t.Errorf("UCI_Elo 1400: %d nodes in standard chess, %d in Chess960; want the same plan", std, frc)

@@ -219,3 +219,42 @@ func TestNodeShareOn(t *testing.T) {
 		}
 	}
 }
+
+// TestWeakSoftStop: below full strength a weakened search starts no depth
+// after the smallest soft-limit scale of the full search, however unstable
+// its best move, so it never starts one later than the full search could
+// stop on the same clock; at full strength (2600 up) the scale still grows
+// with the best move's changes.
+func TestWeakSoftStop(t *testing.T) {
+	pos := mustPos(t, movegen.StartFEN)
+	// An hour's soft limit: the margins are minutes, so that a slow machine
+	// (or the race detector) does not move a case across the limit.
+	const soft = time.Hour
+	lo := time.Duration(float64(soft) * minSoftScale())
+	for _, c := range []struct {
+		elo     int
+		elapsed time.Duration
+		want    bool
+	}{
+		{MinElo, lo - time.Minute, false},
+		{MinElo, lo + time.Minute, true},
+		{2200, lo + time.Minute, true},
+		{2599, lo + time.Minute, true},
+		{2600, lo + time.Minute, false},
+		{0, lo + time.Minute, false},
+		{0, 3 * soft, true},
+	} {
+		p := NewPool(tt.New(1))
+		p.opts.MultiPV = 1
+		p.planWeak(pos, Strength{Elo: c.elo})
+		p.timed, p.soft, p.hard = true, soft, 5*soft
+		p.startNanos.Store(time.Now().Add(-c.elapsed).UnixNano())
+		w := &worker{completed: 3, bestChange: 1, rootMoves: make([]rootMove, 20)}
+		if got := p.softStop(w); got != c.want {
+			t.Errorf("UCI_Elo %d, %v of a %v soft limit, unstable best move: stop %v, want %v", c.elo, c.elapsed, soft, got, c.want)
+		}
+	}
+	if s := minSoftScale(); s <= 0 || s > tmStabilityMin {
+		t.Errorf("minSoftScale %v: want within (0, %v]", s, tmStabilityMin)
+	}
+}

@@ -62,7 +62,7 @@ func (w *worker) iterate(onInfo func(Info)) {
 		}
 		w.completeDepth(depth)
 		if w.id == 0 && p.weak.on && !p.weak.full() {
-			w.weakSnapshot(depth, multiPV)
+			w.weakSnapshot(depth, min(multiPV, p.weak.lines)) // the lines shown beyond the plan's are no choice
 		}
 		if w.id == 0 && w.mainDone(&lastBest) {
 			break
@@ -73,8 +73,10 @@ func (w *worker) iterate(onInfo func(Info)) {
 	if w.id == 0 {
 		p.stop.Store(true)
 		if w.stopped && onInfo != nil {
-			// Report the final PV once more so bestmove equals pv[0].
-			w.report(onInfo, max(1, w.completed), shown)
+			// Report the final PV once more so bestmove equals pv[0], each
+			// line with the depth its score comes from: the stopped depth
+			// for the lines it finished, the one before for the others.
+			w.report(onInfo, max(1, w.rootDepth), shown)
 		}
 	}
 }

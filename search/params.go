@@ -174,6 +174,7 @@ const (
 	weakLossHigh     = 20.0     // ... at x = 1
 	weakSoftNodesDiv = 2        // no new depth once this share (1/2) of the node budget is spent
 	weakFullLevel    = 3300.0   // from this level up: the full search on one thread (no budget or depth cap, one line)
+	weakNodeJitter   = 0.1      // a one-line plan's node budget varies by up to this share either way, by the seed
 
 	// The position's factor on the temperature.
 	weakSafeLevel      = 2000 // from this level on a recapture is always played (factor 0)

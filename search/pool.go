@@ -121,6 +121,12 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	p.planWeak(pos, opt.Strength)
 	if p.weak.on {
 		p.opts.Threads = 1
+		if !p.weak.full() {
+			// A weaker player knows no tablebases: the endings are
+			// played by the weakened search like the rest of the game.
+			p.opts.Tablebases = nil
+		}
+		p.weak.fitSearch(pos, p.opts.MultiPV)
 		p.opts.MultiPV = max(p.opts.MultiPV, p.weak.lines)
 	}
 	p.setTimeLimits(pos.SideToMove())

@@ -18,6 +18,9 @@ func (w *worker) report(onInfo func(Info), depth, multiPV int) {
 		score := rm.score
 		bound := rm.bound
 		d := depth
+		if score != -infinite && rm.depth > 0 {
+			d = rm.depth // after a stop, a line may hold the last completed depth's score
+		}
 		if score == -infinite {
 			// Not searched at this depth yet: show the previous result.
 			score = rm.prevScore

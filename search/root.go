@@ -16,6 +16,7 @@ type rootMove struct {
 	move      movegen.Move
 	score     int
 	prevScore int
+	depth     int // the depth score was searched at
 	bound     Bound
 	selDepth  int
 	pv        []movegen.Move
@@ -89,6 +90,7 @@ func (w *worker) updateRootMove(m movegen.Move, score, moveCount, alpha, beta in
 		rm.nodes += nodes
 		if moveCount == 1 || score > alpha {
 			rm.score = score
+			rm.depth = w.rootDepth
 			rm.selDepth = w.selDepth
 			rm.bound = Exact
 			if score >= beta {
@@ -118,11 +120,11 @@ func (w *worker) settleBest() {
 	switch {
 	case w.completed == 0:
 		if rm.score == -infinite { // stopped before any line finished
-			rm.score, rm.bound = w.evaluate(0), Exact
+			rm.score, rm.bound, rm.depth = w.evaluate(0), Exact, 1
 			rm.pv = append(rm.pv[:0], rm.move)
 		}
 	case rm.score == -infinite || rm.move == w.completedPV[0]:
-		rm.score, rm.bound = w.completedScore, Exact
+		rm.score, rm.bound, rm.depth = w.completedScore, Exact, w.completed
 		rm.pv = append(rm.pv[:0], w.completedPV...)
 	}
 }

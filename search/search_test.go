@@ -465,3 +465,45 @@ func checkSEE(t *testing.T, fen, move string, value int) {
 		t.Errorf("%s %s: see > %d", fen, move, value)
 	}
 }
+
+// TestStoppedReportDepth: the report sent when a node limit stops a search
+// mid-depth labels each line with the depth its score comes from: a line
+// that the stopped depth finished carries that depth, and a line kept from
+// the last completed depth carries that depth and the score it reported.
+func TestStoppedReportDepth(t *testing.T) {
+	fens := []string{
+		movegen.StartFEN,
+		"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	}
+	maxNodes := uint64(300000)
+	if testing.Short() {
+		maxNodes = 60000
+	}
+	fresh := 0
+	for _, fen := range fens {
+		for nodes := uint64(3000); nodes < maxNodes; nodes = nodes*5/4 + 17 {
+			_, infos := run(t, fen, Limits{Nodes: nodes}, Options{MultiPV: 1})
+			last := infos[len(infos)-1]
+			// The deepest depth completed before, and its score: on a slow
+			// machine the search also reports the bounds of a depth not
+			// yet completed, which do not count.
+			completed, score := 0, 0
+			for _, i := range infos[:len(infos)-1] {
+				if i.Bound == Exact && i.Depth >= completed {
+					completed, score = i.Depth, i.Score
+				}
+			}
+			switch {
+			case last.Depth == completed+1:
+				fresh++
+			case last.Depth != completed || last.Score != score:
+				t.Errorf("%s, %d nodes: last line depth %d score %d after depth %d reported score %d",
+					fen, nodes, last.Depth, last.Score, completed, score)
+			}
+		}
+	}
+	if fresh == 0 {
+		t.Errorf("no stop fell after a line of the next depth was finished: the test tests nothing")
+	}
+}

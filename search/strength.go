@@ -177,6 +177,30 @@ func (p *Pool) planWeak(pos *movegen.Position, s Strength) {
 	}
 }
 
+// fitSearch fits the plan to the search it runs in, once planWeak has set
+// it: multiPV is the number of lines the user asked for. The budget grows
+// with lines shown beyond the plan's, so that the lines it chooses among
+// are searched about as deep as without; and a one-line plan, which leaves
+// no choice to draw, has its budget varied by the seed instead, so that
+// games differ where the budget ends the search.
+func (st *weakState) fitSearch(pos *movegen.Position, multiPV int) {
+	if !st.on || st.full() {
+		return
+	}
+	if multiPV > st.lines {
+		st.nodes = st.nodes / uint64(st.lines) * uint64(multiPV)
+	}
+	if st.lines == 1 && !st.technical {
+		st.nodes = uint64(float64(st.nodes) * (1 + weakNodeJitter*(2*st.rng(pos).Float64()-1)))
+	}
+}
+
+// rng returns the generator of the random choices at pos: the seed and
+// the position (its key and its ply in the game) decide them.
+func (st *weakState) rng(pos *movegen.Position) *rand.Rand {
+	return rand.New(rand.NewPCG(st.seed, pos.Key()^uint64(pos.Ply())*0x9e3779b97f4a7c15))
+}
+
 // full tells whether the plan is the full search on one thread: the level
 // is weakFullLevel or above.
 func (st *weakState) full() bool { return st.level >= weakFullLevel }
@@ -226,8 +250,7 @@ func (p *Pool) weakResult(onInfo func(Info)) (Result, bool) {
 		return Result{}, false
 	}
 	lines := st.done[:st.doneLen]
-	rng := rand.New(rand.NewPCG(st.seed, w.pos.Key()^uint64(w.pos.Ply())*0x9e3779b97f4a7c15))
-	i := st.choose(w.pos, lines, rng)
+	i := st.choose(w.pos, lines, st.rng(w.pos))
 	line := lines[i]
 	if onInfo != nil {
 		score, bound := p.tbRootScore(line.score, line.bound)

@@ -455,3 +455,76 @@ func TestWeakTopIsFullSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestWeakFitSearch: lines shown beyond the plan's grow the budget in
+// proportion; a one-line plan below full strength varies its budget by the
+// seed, within weakNodeJitter and the same for the same seed and position;
+// the full search is left as it is.
+func TestWeakFitSearch(t *testing.T) {
+	pos := mustPos(t, movegen.StartFEN)
+	plan := func(elo int, seed uint64, multiPV int) (nominal, fitted weakState) {
+		p := NewPool(tt.New(1))
+		p.planWeak(pos, Strength{Elo: elo, Seed: seed})
+		nominal = p.weak
+		p.weak.fitSearch(pos, multiPV)
+		return nominal, p.weak
+	}
+	nom, fit := plan(1400, 1, 1)
+	if nom.lines < 2 || fit.nodes != nom.nodes {
+		t.Fatalf("1400 with MultiPV 1: %d lines, budget %d, planned %d", nom.lines, fit.nodes, nom.nodes)
+	}
+	_, wide := plan(1400, 1, 3*nom.lines)
+	if want := nom.nodes / uint64(nom.lines) * uint64(3*nom.lines); wide.nodes != want {
+		t.Errorf("1400 with MultiPV %d: budget %d, want %d", 3*nom.lines, wide.nodes, want)
+	}
+
+	const elo = 2550
+	seen := map[uint64]bool{}
+	for seed := range uint64(20) {
+		nom, fit := plan(elo, seed, 1)
+		if nom.lines != 1 || nom.full() {
+			t.Fatalf("%d: plan %+v, want one line below full strength", elo, nom)
+		}
+		lo, hi := float64(nom.nodes)*(1-weakNodeJitter), float64(nom.nodes)*(1+weakNodeJitter)
+		if float64(fit.nodes) < lo || float64(fit.nodes) > hi {
+			t.Errorf("%d, seed %d: budget %d outside %.0f..%.0f", elo, seed, fit.nodes, lo, hi)
+		}
+		if _, again := plan(elo, seed, 1); again.nodes != fit.nodes {
+			t.Errorf("%d, seed %d: budget %d, then %d", elo, seed, fit.nodes, again.nodes)
+		}
+		seen[fit.nodes] = true
+	}
+	if len(seen) < 15 {
+		t.Errorf("%d: 20 seeds gave only %d budgets", elo, len(seen))
+	}
+	if nom, fit := plan(2600, 5, 4); fit.nodes != nom.nodes || fit.lines != 1 {
+		t.Errorf("2600: the full search's plan changed: %+v to %+v", nom, fit)
+	}
+}
+
+// TestWeakChoosesAmongPlanLines: lines asked for beyond the plan's are
+// searched and shown, but the move is chosen among the plan's lines only,
+// so MultiPV does not change how the weakened engine plays.
+func TestWeakChoosesAmongPlanLines(t *testing.T) {
+	const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
+	for seed := range uint64(6) {
+		p := NewPool(tt.New(4))
+		shown := map[int]bool{}
+		res := p.Search(context.Background(), mustPos(t, fen), Limits{}, Options{Threads: 1, MultiPV: 12,
+			Strength: Strength{Elo: 1400, Seed: seed}}, func(i Info) { shown[i.MultiPV] = true })
+		st := &p.weak
+		if st.lines >= 12 || st.doneLen != st.lines {
+			t.Fatalf("seed %d: %d lines kept to choose from, the plan has %d", seed, st.doneLen, st.lines)
+		}
+		if !shown[12] {
+			t.Errorf("seed %d: line 12 of the 12 asked for was never shown", seed)
+		}
+		found := false
+		for _, l := range st.done[:st.doneLen] {
+			found = found || l.move == res.BestMove
+		}
+		if !found {
+			t.Errorf("seed %d: %v is not among the plan's %d lines", seed, res.BestMove, st.lines)
+		}
+	}
+}

@@ -334,3 +334,29 @@ func randomTBPosition(t *testing.T, r *rand.Rand, material string) *movegen.Posi
 	t.Fatalf("no legal position for %s", material)
 	return nil
 }
+
+// TestTBNotWeakened: a weakened search below full strength plays the
+// tablebase positions by its search, without probing; from 2600 up (the
+// full search) the tables are used as at full strength.
+func TestTBNotWeakened(t *testing.T) {
+	tb := openTB(t)
+	const fen = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1" // K+R v K
+	for _, c := range []struct {
+		elo   int
+		probe bool
+	}{{0, true}, {MinElo, false}, {2200, false}, {2600, true}} {
+		opt := tbOptions(tb)
+		opt.Strength = Strength{Elo: c.elo, Seed: 3}
+		res, infos := run(t, fen, Limits{Nodes: 20000}, opt)
+		if res.BestMove == movegen.NoMove {
+			t.Fatalf("UCI_Elo %d: no move", c.elo)
+		}
+		var hits uint64
+		for _, i := range infos {
+			hits = max(hits, i.TBHits)
+		}
+		if (hits > 0) != c.probe {
+			t.Errorf("UCI_Elo %d: %d tablebase hits, want probes %v", c.elo, hits, c.probe)
+		}
+	}
+}

@@ -89,16 +89,31 @@ func overdueAt(hard, end time.Duration) time.Duration {
 // by how often the best move changed and, from depth tmNodeShareDepth with
 // one line at full strength (the top UCI_Elo settings included), by the best
 // move's share of the root's nodes and by how far the score fell below its
-// trend.
+// trend. A weakened search below full strength stops at the smallest of
+// these scales (minSoftScale): it never starts a depth later than the full
+// search could stop on the same clock.
 func (p *Pool) softStop(w *worker) bool {
 	if !p.timed || p.ponder.Load() || p.limits.MoveTime > 0 {
 		return false
 	}
-	scale := tmStabilityMin + (tmStabilityMax-tmStabilityMin)*math.Min(1, w.bestChange)
-	if p.nodeShareOn(w) {
-		scale *= nodeShareScale(w.rootMoves) * fallScale(w)
+	var scale float64
+	switch {
+	case p.weak.on && !p.weak.full():
+		scale = minSoftScale()
+	default:
+		scale = tmStabilityMin + (tmStabilityMax-tmStabilityMin)*math.Min(1, w.bestChange)
+		if p.nodeShareOn(w) {
+			scale *= nodeShareScale(w.rootMoves) * fallScale(w)
+		}
 	}
 	return float64(p.elapsed()) > float64(p.soft)*scale
+}
+
+// minSoftScale is the smallest scale of the soft limit the full search
+// uses: a stable best move that took all the root's nodes, with a rising
+// score.
+func minSoftScale() float64 {
+	return tmStabilityMin * (tmNodeShareBase - 1) * tmNodeShareMul * tmFallMin
 }
 
 // nodeShareOn tells whether softStop also scales by the node share and the

@@ -410,20 +410,24 @@ func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand
 // the last completed depth's, from the info callback, so that every label
 // is a whole depth's score.
 func exactSearch(ctx context.Context, pool *search.Pool, pos *movegen.Position, nodes uint64, opts search.Options, st *stats) (int, search.Result) {
-	exact, depth := 0, 0
+	// The exact score reported for each depth. The report after the stop
+	// may carry the depth it cut short, for a line that depth finished.
+	var exactAt [eval.MaxPly + 1]int
+	var seen [eval.MaxPly + 1]bool
 	onInfo := func(i search.Info) {
-		if i.MultiPV == 1 && i.Bound == search.Exact && i.Depth > depth {
-			exact, depth = i.Score, i.Depth
+		if i.MultiPV == 1 && i.Bound == search.Exact && i.Depth >= 1 && i.Depth <= eval.MaxPly {
+			exactAt[i.Depth], seen[i.Depth] = i.Score, true
 		}
 	}
 	res := pool.Search(ctx, pos, search.Limits{Nodes: nodes}, opts, onInfo)
 	st.searches++
-	// depth > res.Depth: stopped before depth 1 was complete, the report
-	// after the stop was all there was.
-	if depth == 0 || depth > res.Depth {
+	// No completed depth (stopped before depth 1 was complete: the report
+	// after the stop was all there was), or none reported exact.
+	if res.Depth < 1 || res.Depth > eval.MaxPly || !seen[res.Depth] {
 		st.noExact++
 		return res.Score, res
 	}
+	exact := exactAt[res.Depth]
 	if res.Score != exact {
 		st.inexact++
 		st.inexactSum += eval.Abs(res.Score - exact)
