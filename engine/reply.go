@@ -3,6 +3,7 @@ package engine
 import (
 	"sync"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
 	"github.com/kingrook/kingrook/tt"
@@ -26,7 +27,8 @@ type reply struct {
 	answered chan struct{} // closed once the result is sent
 	// The result overdue sends: the first two moves of the last reported
 	// PV, checked legal (chooseMoves), with that line's score, depth and
-	// nodes. Before the first report, the table's move for the root.
+	// nodes. Before the first report, the table's move for the root, or
+	// quickMove's when the table has none.
 	pick search.Result
 }
 
@@ -44,9 +46,41 @@ func newReply(pos *movegen.Position, table *tt.Table, onInfo func(search.Info), 
 				first = e.Move
 			}
 		}
+		if !pos.IsLegal(first) {
+			first = quickMove(pos)
+		}
 		r.pick.BestMove, r.pick.PonderMove = chooseMoves(pos, search.Result{BestMove: first}, nil)
 	}
 	return r
+}
+
+// quickMove is the move overdue plays when the search is overdue before its
+// first report and the table knows no move (a clock of a few milliseconds
+// on a busy machine): a mate in one if there is one, else the move whose
+// position the static evaluation likes best, not merely the first move
+// generated. pos has a legal move; it is left as it was.
+func quickMove(pos *movegen.Position) movegen.Move {
+	var l movegen.MoveList
+	pos.GenerateLegal(&l)
+	best, bestScore := movegen.NoMove, 0
+	for i := 0; i < l.N; i++ {
+		m := l.At(i)
+		pos.Make(m)
+		var score int
+		switch {
+		case !pos.HasLegalMove() && pos.InCheck():
+			score = eval.MateIn(1)
+		case !pos.HasLegalMove():
+			score = 0 // stalemate
+		default:
+			score = -eval.Evaluate(pos)
+		}
+		pos.Unmake()
+		if best == movegen.NoMove || score > bestScore {
+			best, bestScore = m, score
+		}
+	}
+	return best
 }
 
 // info reports i, unless the result was sent; a first line updates the

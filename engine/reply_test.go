@@ -213,3 +213,32 @@ func TestWaitPrevious(t *testing.T) {
 		}
 	}
 }
+
+// TestOverduePickWithoutReport: overdue before the first report and with no
+// table move, the reply plays a mate in one when there is one, and takes a
+// queen left hanging, rather than the first move generated.
+func TestOverduePickWithoutReport(t *testing.T) {
+	for _, c := range []struct{ fen, want string }{
+		{"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"},                    // back-rank mate
+		{"4k3/8/8/3q4/8/8/8/3QK3 w - - 0 1", "d1d5"},                     // the queen hangs
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ""}, // any legal move
+	} {
+		pos := movegen.NewPosition()
+		if err := pos.SetFEN(c.fen); err != nil {
+			t.Fatal(err)
+		}
+		before := pos.FEN(true)
+		var got search.Result
+		r := newReply(pos, nil, nil, func(res search.Result) { got = res })
+		r.overdue()
+		if pos.FEN(true) != before {
+			t.Fatalf("%s: the pick changed the position to %s", c.fen, pos.FEN(true))
+		}
+		if !pos.IsLegal(got.BestMove) {
+			t.Fatalf("%s: overdue played %v, not a legal move", c.fen, got.BestMove)
+		}
+		if c.want != "" && got.BestMove.UCI(false) != c.want {
+			t.Errorf("%s: overdue played %s, want %s", c.fen, got.BestMove.UCI(false), c.want)
+		}
+	}
+}
