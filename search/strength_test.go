@@ -117,9 +117,10 @@ func randomBareKing(t *testing.T, r *rand.Rand, piece movegen.PieceType) string 
 }
 
 // TestWeakMatesBareKing: at the lowest setting the engine mates with K+Q
-// and K+R against a bare king defended at full strength (4000 nodes a
-// move), within the 50-move rule, from fixed starts with either colour and
-// from random ones. With the network, as the engine plays by default; the
+// and K+R against a bare king defended at full strength with the
+// tablebases (4000 nodes a move, the moves kept by the root's DTZ ranking:
+// the longest resistance), within the 50-move rule, from fixed starts with
+// either colour and from random ones. With the network, as the engine plays by default; the
 // hand-written evaluation, which has no knowledge of these endings, mates
 // from the fixed starts.
 func TestWeakMatesBareKing(t *testing.T) {
@@ -144,9 +145,12 @@ func TestWeakMatesBareKing(t *testing.T) {
 		piece := []movegen.PieceType{movegen.Queen, movegen.Rook}[i%2]
 		starts = append(starts, start{fmt.Sprintf("random %d", i), randomBareKing(t, r, piece), whiteMates})
 	}
+	tb := openTB(t)
 	play := func(t *testing.T, net *nnue.Net, s start) {
 		weak := newPlayer(Limits{}, Options{Net: net, Strength: Strength{Elo: MinElo, Seed: 7}})
-		full := newPlayer(Limits{Nodes: 4000}, Options{Net: net})
+		defence := tbOptions(tb)
+		defence.Net = net
+		full := newPlayer(Limits{Nodes: 4000}, defence)
 		white, black := weak, full
 		if s.want == blackMates {
 			white, black = full, weak
@@ -162,6 +166,28 @@ func TestWeakMatesBareKing(t *testing.T) {
 	if !testing.Short() {
 		for _, s := range starts[:fixed] {
 			t.Run("hce/"+s.name, func(t *testing.T) { play(t, nil, s) })
+		}
+	}
+}
+
+// TestWeakMatesAtEverySetting: the K+R v K win is converted within the
+// 50-move rule against the tablebase defence at the calibrated settings
+// above the lowest too, in standard chess and under the Chess960 plan.
+func TestWeakMatesAtEverySetting(t *testing.T) {
+	if testing.Short() {
+		t.Skip("several endgames at larger budgets")
+	}
+	tb := openTB(t)
+	const fen = "8/8/8/8/3k4/8/8/K6R w - - 0 1"
+	for _, chess960 := range []bool{false, true} {
+		for _, elo := range []int{1400, 1800, 2200} {
+			weak := newPlayer(Limits{}, Options{Net: nnue.Default(), Strength: Strength{Elo: elo, Seed: 3, Chess960: chess960}})
+			defence := tbOptions(tb)
+			defence.Net = nnue.Default()
+			got, moves := playGame(t, fen, weak, newPlayer(Limits{Nodes: 4000}, defence), rule50Plies)
+			if got != whiteMates {
+				t.Errorf("UCI_Elo %d (Chess960 plan %v): outcome %d after %d plies, want a mate within the 50-move rule", elo, chess960, got, len(moves))
+			}
 		}
 	}
 }
