@@ -60,8 +60,8 @@ func helpersDone(p *Pool) <-chan struct{} {
 	return ch
 }
 
-// TestStopAtHardLimitWithoutPolling: under a clock, the stop flag is set at
-// the hard limit and Options.Overdue is called while the main worker never
+// TestStopAtHardLimitWithoutPolling: under a clock, the time-up flag is set
+// at the hard limit and Options.Overdue is called while the main worker never
 // looks at the clock; the helper sees the flag and ends. Once the main
 // worker goes on, Search returns a legal move, and Overdue was called once.
 func TestStopAtHardLimitWithoutPolling(t *testing.T) {
@@ -70,8 +70,8 @@ func TestStopAtHardLimitWithoutPolling(t *testing.T) {
 	blocked, overdue, release, result := blockedSearch(t, p, lim)
 	wait(t, blocked, "first report")
 	wait(t, overdue, "overdue call with the main worker blocked")
-	if !p.stop.Load() {
-		t.Error("overdue called before the stop flag was set")
+	if !p.timeUp.Load() {
+		t.Error("overdue called before the time-up flag was set")
 	}
 	wait(t, helpersDone(p), "end of the helper with the main worker blocked")
 	close(release)
@@ -98,13 +98,13 @@ func TestNoAlarmWhilePondering(t *testing.T) {
 		t.Fatal("overdue called while pondering")
 	default:
 	}
-	if p.stop.Load() {
+	if p.stop.Load() || p.timeUp.Load() {
 		t.Fatal("stopped while pondering")
 	}
 	p.PonderHit()
 	wait(t, overdue, "overdue call after ponderhit with the main worker blocked")
-	if !p.stop.Load() {
-		t.Error("overdue called before the stop flag was set")
+	if !p.timeUp.Load() {
+		t.Error("overdue called before the time-up flag was set")
 	}
 	close(release)
 	if res := wait(t, result, "result"); res.BestMove == movegen.NoMove {

@@ -23,6 +23,7 @@ type Pool struct {
 
 	// per search
 	stop       atomic.Bool
+	timeUp     atomic.Bool // the hard time limit passed: every thread stops, the main one once depth 1 is complete
 	ponder     atomic.Bool // pondering and no ponderhit yet
 	limits     Limits
 	opts       Options
@@ -112,6 +113,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	}
 	p.startNanos.Store(p.start.UnixNano())
 	p.stop.Store(false)
+	p.timeUp.Store(false)
 	p.deepest.Store(0)
 	p.limits = lim
 	p.opts = opt
@@ -256,7 +258,7 @@ func (c *clockWatch) arm() {
 func (c *clockWatch) ring() {
 	p := c.p
 	if !c.overdue {
-		p.stop.Store(true)
+		p.timeUp.Store(true)
 		c.overdue = true
 	} else {
 		if p.opts.Overdue != nil {

@@ -362,9 +362,14 @@ func TestTinyClocks(t *testing.T) {
 		{HasClock: true, WTime: 2 * time.Second, MovesToGo: 1},
 		{MoveTime: time.Millisecond},
 	} {
-		res, _ := run(t, movegen.StartFEN, lim, Options{MoveOverhead: 10 * time.Millisecond})
+		res, infos := run(t, movegen.StartFEN, lim, Options{MoveOverhead: 10 * time.Millisecond})
 		if res.BestMove == movegen.NoMove || !mustPos(t, movegen.StartFEN).IsLegal(res.BestMove) {
 			t.Errorf("%+v: bad move %v", lim, res.BestMove)
+		}
+		// However short the clock, depth 1 is completed: the move is a
+		// searched line's, as the reports say.
+		if res.Depth < 1 || len(infos) == 0 || infos[0].Depth != 1 || infos[0].Nodes < 20 || infos[len(infos)-1].PV[0] != res.BestMove {
+			t.Errorf("%+v: depth %d, %d reports (first %+v)", lim, res.Depth, len(infos), infos)
 		}
 	}
 }

@@ -158,7 +158,7 @@ func (p *Pool) elapsed() time.Duration {
 // checkLimits stops the search when the hard time limit is reached.
 func (p *Pool) checkLimits() {
 	if p.timed && !p.ponder.Load() && p.elapsed() >= p.hard {
-		p.stop.Store(true)
+		p.timeUp.Store(true)
 	}
 }
 
@@ -178,7 +178,11 @@ func (w *worker) shouldStop() bool {
 			w.pool.stop.Store(true)
 		}
 	}
-	if w.pool.stop.Load() {
+	// The clock stops the main thread only once depth 1 is complete (a
+	// few hundred nodes at most): its move and report are then a searched
+	// line's, however short the clock. A machine too busy to finish even
+	// that is answered for by Options.Overdue.
+	if w.pool.stop.Load() || (w.pool.timeUp.Load() && (w.id != 0 || w.completed > 0)) {
 		w.stopped = true
 	}
 	if lim := w.pool.limits.Nodes; lim > 0 && w.id == 0 && w.nodes >= lim {
