@@ -46,9 +46,9 @@ type Engine struct {
 	// (UCI_LimitStrength): drawn anew for each game, so that games differ,
 	// and fixed within one, so that SetSeed replays a game.
 	seed uint64
-	// standardStart is set when the game began at the standard start
-	// position (position startpos, or its FEN): a weakened search then
-	// uses standard chess's calibration even with UCI_Chess960 on.
+	// standardStart is set when the position command's start is standard
+	// chess's (standardStart): a weakened search then uses standard
+	// chess's calibration even with UCI_Chess960 on.
 	standardStart bool
 }
 
@@ -280,7 +280,7 @@ func (e *Engine) SetPosition(fen string, moves []string) error {
 	if err := p.SetFEN(fen); err != nil {
 		return err
 	}
-	standard := p.Key() == movegen.NewPosition().Key()
+	standard := standardStart(p)
 	for i, s := range moves {
 		m, err := movegen.ParseMove(p, s, e.set.Chess960)
 		if err != nil {
@@ -362,14 +362,50 @@ func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(sea
 		opt.Strength = e.strengthLocked()
 	}
 	pos := e.pos.Clone()
-	r.rep = newReply(pos, e.table, onInfo, onDone)
+	r.rep = newReply(pos, e.table, lim.SearchMoves, onInfo, onDone)
 	opt.Overdue = r.rep.overdue
 	go e.search(ctx, r, prev, e.pool, pos, lim, opt)
 }
 
+// standardStart tells whether the start of a position command, pos, is
+// standard chess's: the standard start position, or a position whose
+// castling rights are all standard ones (king on e1 or e8, rook in the
+// corner), as a GUI that sends each move's FEN gives them.
+func standardStart(pos *movegen.Position) bool {
+	if pos.Key() == movegen.NewPosition().Key() {
+		return true
+	}
+	if pos.CastlingRights() == 0 {
+		return false
+	}
+	for _, c := range []movegen.Color{movegen.White, movegen.Black} {
+		home := [2]movegen.Square{movegen.E1, movegen.E8}[c]
+		for _, kingSide := range []bool{false, true} {
+			rook := pos.CastlingRook(c, kingSide)
+			if rook == movegen.NoSquare {
+				continue
+			}
+			corner := [2][2]movegen.Square{{movegen.A1, movegen.H1}, {movegen.A8, movegen.H8}}[c][boolIndex(kingSide)]
+			if pos.KingSquare(c) != home || rook != corner {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// boolIndex is 1 for true, 0 for false.
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // strengthLocked is the weakening of a search under UCI_LimitStrength: the
-// Chess960 calibration when UCI_Chess960 is on, unless the game began at
-// the standard start (a standard game from a GUI that keeps the option on).
+// Chess960 calibration when UCI_Chess960 is on, unless the position
+// command started from standard chess (a standard game from a GUI that
+// keeps the option on).
 func (e *Engine) strengthLocked() search.Strength {
 	return search.Strength{Elo: e.set.Elo, Seed: e.seed, Chess960: e.set.Chess960 && !e.standardStart}
 }

@@ -529,8 +529,9 @@ func TestSyzygyPathNotice(t *testing.T) {
 }
 
 // TestStrengthCalibrationFollowsTheGame: under UCI_LimitStrength the
-// Chess960 calibration is used when UCI_Chess960 is on and the game did not
-// begin at the standard start; a standard game keeps standard chess's, also
+// Chess960 calibration is used when UCI_Chess960 is on and the position
+// command does not start from standard chess (the standard start, or
+// standard castling rights); a standard game keeps standard chess's, also
 // from a GUI that leaves UCI_Chess960 on.
 func TestStrengthCalibrationFollowsTheGame(t *testing.T) {
 	frc, _ := movegen.Chess960FEN(3)
@@ -550,7 +551,14 @@ func TestStrengthCalibrationFollowsTheGame(t *testing.T) {
 		{true, frc, nil, true},
 		{true, frc, []string{"a2a3"}, true},
 		{true, dfrc, nil, true},
-		{true, "r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 0 1", nil, true},
+		// A FEN sent each move: standard castling rights mark a standard
+		// game, Chess960 ones (or none left) leave it to the option.
+		{true, "r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 0 1", nil, false},
+		{true, "r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w Q - 0 1", nil, false},
+		{true, "1r3kr1/pp3ppp/8/8/8/8/PP3PPP/1R3KR1 w GBgb - 0 1", nil, true},
+		{true, "r3k1r1/pp3ppp/8/8/8/8/PP3PPP/R3K2R w HAga - 0 1", nil, true},
+		{true, "4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1", nil, true},
+		{false, "1r3kr1/pp3ppp/8/8/8/8/PP3PPP/1R3KR1 w GBgb - 0 1", nil, false},
 	} {
 		e := newEngine(t)
 		for name, v := range map[string]string{"UCI_Chess960": strconv.FormatBool(c.chess960),

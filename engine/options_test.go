@@ -400,8 +400,12 @@ func TestLimitStrengthChess960(t *testing.T) {
 		return res.Nodes
 	}
 	nodes := func(elo string, chess960 bool) uint64 { return nodesAt(frc, elo, chess960) }
-	if a, b := nodesAt(movegen.StartFEN, "2200", false), nodesAt(movegen.StartFEN, "2200", true); a != b {
-		t.Errorf("UCI_Elo 2200 from the standard start: %d nodes with UCI_Chess960 off, %d on; want the same plan", a, b)
+	// 1800: the lowest calibration point where the two plans differ.
+	if a, b := nodesAt(movegen.StartFEN, "1800", false), nodesAt(movegen.StartFEN, "1800", true); a != b {
+		t.Errorf("UCI_Elo 1800 from the standard start: %d nodes with UCI_Chess960 off, %d on; want the same plan", a, b)
+	}
+	if std, frc := nodes("1800", false), nodes("1800", true); frc <= std {
+		t.Errorf("UCI_Elo 1800: %d nodes in standard chess, %d in Chess960; want a larger Chess960 plan", std, frc)
 	}
 	if std, frc := nodes("1400", false), nodes("1400", true); std != frc {
 		t.Errorf("UCI_Elo 1400: %d nodes in standard chess, %d in Chess960; want the same plan", std, frc)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/kingrook/kingrook/eval"
@@ -33,8 +34,9 @@ type reply struct {
 }
 
 // newReply returns the reply of a search of pos; table (nil when none) gives
-// the move to play should the search be overdue before its first report.
-func newReply(pos *movegen.Position, table *tt.Table, onInfo func(search.Info), onDone func(search.Result)) *reply {
+// the move to play should the search be overdue before its first report,
+// one of allowed when given (go searchmoves).
+func newReply(pos *movegen.Position, table *tt.Table, allowed []movegen.Move, onInfo func(search.Info), onDone func(search.Result)) *reply {
 	if onInfo == nil {
 		onInfo = func(search.Info) {}
 	}
@@ -46,8 +48,8 @@ func newReply(pos *movegen.Position, table *tt.Table, onInfo func(search.Info), 
 				first = e.Move
 			}
 		}
-		if !pos.IsLegal(first) {
-			first = quickMove(pos)
+		if !pos.IsLegal(first) || (len(allowed) > 0 && !slices.Contains(allowed, first)) {
+			first = quickMove(pos, allowed)
 		}
 		r.pick.BestMove, r.pick.PonderMove = chooseMoves(pos, search.Result{BestMove: first}, nil)
 	}
@@ -58,22 +60,26 @@ func newReply(pos *movegen.Position, table *tt.Table, onInfo func(search.Info), 
 // first report and the table knows no move (a clock of a few milliseconds
 // on a busy machine): a mate in one if there is one, else the move whose
 // position the static evaluation likes best, not merely the first move
-// generated. pos has a legal move; it is left as it was.
-func quickMove(pos *movegen.Position) movegen.Move {
+// generated; among allowed when given. pos has a legal move; it is left as
+// it was.
+func quickMove(pos *movegen.Position, allowed []movegen.Move) movegen.Move {
 	var l movegen.MoveList
 	pos.GenerateLegal(&l)
 	best, bestScore := movegen.NoMove, 0
 	for i := 0; i < l.N; i++ {
 		m := l.At(i)
+		if len(allowed) > 0 && !slices.Contains(allowed, m) {
+			continue
+		}
 		pos.Make(m)
 		var score int
 		switch {
-		case !pos.HasLegalMove() && pos.InCheck():
-			score = eval.MateIn(1)
-		case !pos.HasLegalMove():
-			score = 0 // stalemate
-		default:
+		case pos.HasLegalMove():
 			score = -eval.Evaluate(pos)
+		case pos.InCheck():
+			score = eval.MateIn(1)
+		default:
+			score = 0 // stalemate
 		}
 		pos.Unmake()
 		if best == movegen.NoMove || score > bestScore {

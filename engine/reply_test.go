@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -31,7 +32,7 @@ func moves(t *testing.T, pos *movegen.Position, ss ...string) []movegen.Move {
 func TestReplyOnTime(t *testing.T) {
 	pos := movegen.NewPosition()
 	rec := newRecorder()
-	r := newReply(pos, nil, rec.info, rec.result)
+	r := newReply(pos, nil, nil, rec.info, rec.result)
 	pv := moves(t, pos, "e2e4", "e7e5")
 	r.info(search.Info{Depth: 3, MultiPV: 1, PV: pv}, pos)
 	own := search.Result{BestMove: pv[0], PonderMove: pv[1], Score: 17, Depth: 3}
@@ -53,7 +54,7 @@ func TestReplyOnTime(t *testing.T) {
 func TestReplyOverdue(t *testing.T) {
 	pos := movegen.NewPosition()
 	rec := newRecorder()
-	r := newReply(pos, nil, rec.info, rec.result)
+	r := newReply(pos, nil, nil, rec.info, rec.result)
 	r.info(search.Info{Depth: 5, MultiPV: 1, Score: 30, Nodes: 9000, PV: moves(t, pos, "d2d4", "g8f6")}, pos)
 	pv := moves(t, pos, "e2e4", "c7c5", "g1f3")
 	r.info(search.Info{Depth: 6, MultiPV: 1, Score: 25, Nodes: 20000, PV: pv}, pos)
@@ -94,7 +95,7 @@ func TestReplyOverdueBeforeReport(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec := newRecorder()
-		newReply(p, c.table, rec.info, rec.result).overdue()
+		newReply(p, c.table, nil, rec.info, rec.result).overdue()
 		if len(rec.results) != 1 {
 			t.Fatalf("%s: %d results", c.name, len(rec.results))
 		}
@@ -156,7 +157,7 @@ func TestWaitPrevious(t *testing.T) {
 	// Overdue while the previous search runs: answered at once, then waits.
 	prev := &run{done: make(chan struct{})}
 	rec := newRecorder()
-	rep := newReply(pos, table, rec.info, rec.result)
+	rep := newReply(pos, table, nil, rec.info, rec.result)
 	answered := make(chan bool)
 	go func() {
 		answered <- waitPrevious(context.Background(), prev, rep, clock, 10*time.Millisecond, movegen.White)
@@ -176,7 +177,7 @@ func TestWaitPrevious(t *testing.T) {
 
 	// The previous search has ended: no answer, the search runs.
 	rec = newRecorder()
-	rep = newReply(pos, table, rec.info, rec.result)
+	rep = newReply(pos, table, nil, rec.info, rec.result)
 	if waitPrevious(context.Background(), prev, rep, search.Limits{HasClock: true, WTime: time.Minute}, 0, movegen.White) || rec.count() != 0 {
 		t.Error("answered although the previous search had ended in time")
 	}
@@ -188,7 +189,7 @@ func TestWaitPrevious(t *testing.T) {
 	} {
 		prev := &run{done: make(chan struct{})}
 		rec := newRecorder()
-		rep := newReply(pos, table, rec.info, rec.result)
+		rep := newReply(pos, table, nil, rec.info, rec.result)
 		answered := make(chan bool)
 		go func() { answered <- waitPrevious(context.Background(), prev, rep, lim, 0, movegen.White) }()
 		time.Sleep(50 * time.Millisecond) // time for a wrong answer to come
@@ -200,7 +201,7 @@ func TestWaitPrevious(t *testing.T) {
 		// Stopped while waiting: answered at once with the table's move.
 		prev = &run{done: make(chan struct{})}
 		rec = newRecorder()
-		rep = newReply(pos, table, rec.info, rec.result)
+		rep = newReply(pos, table, nil, rec.info, rec.result)
 		ctx, cancel := context.WithCancel(context.Background())
 		go func() { answered <- waitPrevious(ctx, prev, rep, lim, 0, movegen.White) }()
 		cancel()
@@ -229,7 +230,7 @@ func TestOverduePickWithoutReport(t *testing.T) {
 		}
 		before := pos.FEN(true)
 		var got search.Result
-		r := newReply(pos, nil, nil, func(res search.Result) { got = res })
+		r := newReply(pos, nil, nil, nil, func(res search.Result) { got = res })
 		r.overdue()
 		if pos.FEN(true) != before {
 			t.Fatalf("%s: the pick changed the position to %s", c.fen, pos.FEN(true))
@@ -240,5 +241,17 @@ func TestOverduePickWithoutReport(t *testing.T) {
 		if c.want != "" && got.BestMove.UCI(false) != c.want {
 			t.Errorf("%s: overdue played %s, want %s", c.fen, got.BestMove.UCI(false), c.want)
 		}
+	}
+	// Under go searchmoves the pick is one of the moves given, the mate
+	// outside them notwithstanding.
+	pos := movegen.NewPosition()
+	if err := pos.SetFEN("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"); err != nil {
+		t.Fatal(err)
+	}
+	allowed := []movegen.Move{movegen.NewMove(movegen.G1, movegen.F1), movegen.NewMove(movegen.A1, movegen.A2)}
+	var got search.Result
+	newReply(pos, nil, allowed, nil, func(res search.Result) { got = res }).overdue()
+	if !slices.Contains(allowed, got.BestMove) {
+		t.Errorf("searchmoves g1f1 a1a2: overdue played %s", got.BestMove.UCI(false))
 	}
 }

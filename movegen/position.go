@@ -280,8 +280,10 @@ func (p *Position) ComputePawnKey() uint64 { _, k := p.computeKeys(); return k }
 
 // SetFEN sets the position from FEN text. The castling field may be KQkq,
 // Shredder-FEN file letters, or X-FEN mixtures, in any mode. On error the
-// position is left unchanged and the error names the problem. The move
-// counters may be omitted.
+// position is left unchanged and the error names the problem. The fields
+// after the side to move may be omitted (no castling right, no en-passant
+// square, counters 0 and 1); a castling right whose rook is missing and an
+// en-passant square with no legal capture are ignored.
 func (p *Position) SetFEN(fen string) error {
 	var q Position
 	if err := q.parseFEN(fen); err != nil {

@@ -128,7 +128,6 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 			// played by the weakened search like the rest of the game.
 			p.opts.Tablebases = nil
 		}
-		p.weak.fitSearch(pos, p.opts.MultiPV)
 		p.opts.MultiPV = max(p.opts.MultiPV, p.weak.lines)
 	}
 	p.setTimeLimits(pos.SideToMove())
@@ -158,6 +157,9 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 	if len(root) == 0 {
 		p.waitIfInfinite(ctx, lim, hitCh)
 		return Result{}
+	}
+	if p.weak.on {
+		p.weak.fitSearch(pos, min(p.shownPV, len(root))) // the lines shown that the root has
 	}
 	// Under a clock, a forced move is played at once: time spent on it is
 	// lost. (Ponder waits for ponderhit as usual, then answers.)

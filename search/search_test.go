@@ -483,7 +483,7 @@ func TestStoppedReportDepth(t *testing.T) {
 	}
 	maxNodes := uint64(300000)
 	if testing.Short() {
-		maxNodes = 60000
+		fens, maxNodes = fens[:2], 60000
 	}
 	fresh := 0
 	for _, fen := range fens {
@@ -501,6 +501,11 @@ func TestStoppedReportDepth(t *testing.T) {
 			}
 			switch {
 			case last.Depth == completed+1:
+				// A line of the stopped depth: finished inside the window,
+				// or a move that failed high there, played on its bound.
+				if last.Bound != Exact && last.Bound != Lower {
+					t.Errorf("%s, %d nodes: last line of the stopped depth %d has bound %v", fen, nodes, last.Depth, last.Bound)
+				}
 				fresh++
 			case last.Depth != completed || last.Score != score:
 				t.Errorf("%s, %d nodes: last line depth %d score %d after depth %d reported score %d",

@@ -553,4 +553,15 @@ func TestWeakChoosesAmongPlanLines(t *testing.T) {
 			t.Errorf("seed %d: %v is not among the plan's %d lines", seed, res.BestMove, st.lines)
 		}
 	}
+	// The budget grows only with the lines the root has: in check with
+	// three replies, MultiPV 50 searches the plan's budget.
+	const check = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1" // Kxe2, Kd1 or Kf1
+	pos := mustPos(t, check)
+	p := NewPool(tt.New(4))
+	p.planWeak(pos, Strength{Elo: 1400, Seed: 1})
+	planned := p.weak.nodes
+	p.Search(context.Background(), pos, Limits{}, Options{Threads: 1, MultiPV: 50, Strength: Strength{Elo: 1400, Seed: 1}}, nil)
+	if p.weak.nodes != planned {
+		t.Errorf("MultiPV 50 with three legal moves: budget %d, planned %d", p.weak.nodes, planned)
+	}
 }
