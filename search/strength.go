@@ -95,14 +95,15 @@ var weakCalibration = [...]calibrationPoint{
 // weakCalibration960 is weakCalibration for Chess960 and DFRC, set by the
 // same matches on FRC_openings. Against Stockfish's limited levels the same
 // plan scored less in Chess960 than in standard chess from 1800 up: up to
-// 1400 the points are standard chess's, from 1800 a setting gets a stronger
-// plan here, and from 2600 up full strength (one line), which at 10+0.1
-// measures below Stockfish's 2600 in Chess960.
+// 1400 the points are standard chess's, at 1800 and (a little) at 2200 a
+// setting gets a stronger plan here (2200's level is where a line through
+// four levels' matches crosses 50%), and from 2600 up full strength (one
+// line), which at 10+0.1 measures below Stockfish's 2600 in Chess960.
 var weakCalibration960 = [...]calibrationPoint{
 	{MinElo, 1180},
 	{1400, 1600},
 	{1800, 2050},
-	{2200, 2750},
+	{2200, 2620},
 	{2600, 3300},
 	{MaxElo, 3450},
 }

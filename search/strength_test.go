@@ -195,8 +195,8 @@ func TestWeakMatesAtEverySetting(t *testing.T) {
 // TestWeakPlanGrows: in both calibrations (standard chess and Chess960)
 // each setting's plan is at least as strong as the one below it in every
 // respect and higher in its level, outside settings are clamped, the
-// calibration points land on the table's levels, and the Chess960 plan is
-// never weaker than standard chess's.
+// calibration points land on the table's levels. (The two tables differ
+// either way: each is set by its own matches.)
 func TestWeakPlanGrows(t *testing.T) {
 	for _, chess960 := range []bool{false, true} {
 		for _, c := range calibration(chess960) {
@@ -220,9 +220,6 @@ func TestWeakPlanGrows(t *testing.T) {
 			}
 			if st.nodes < 1 || st.depth < 1 || st.lines < 1 {
 				t.Fatalf("chess960 %v, setting %d: empty plan %+v", chess960, elo, st)
-			}
-			if chess960 && weakLevel(elo, true) < weakLevel(elo, false) {
-				t.Fatalf("setting %d: the Chess960 plan is weaker than the standard one", elo)
 			}
 			prev = st
 		}
