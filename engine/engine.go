@@ -245,8 +245,8 @@ func (e *Engine) prepareLocked() (fresh bool) {
 }
 
 // NewGame stops a running search (its result is reported), then clears the
-// transposition table and the search histories and draws a new seed for
-// the random choices of a weakened search.
+// transposition table and the search histories and sets the seed of the
+// random choices of a weakened search: a new one, or the Seed option's.
 func (e *Engine) NewGame() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -255,7 +255,16 @@ func (e *Engine) NewGame() {
 		e.table.Clear()
 	}
 	e.pool.NewGame()
-	e.seed = rand.Uint64()
+	e.seed = gameSeed(e.set.Seed)
+}
+
+// gameSeed is the seed of a game's random choices under the Seed option n:
+// a new random one when n is 0, else one fixed by n.
+func gameSeed(n int) uint64 {
+	if n == 0 {
+		return rand.Uint64()
+	}
+	return uint64(n) * 0x9e3779b97f4a7c15
 }
 
 // SetSeed sets the seed of the random choices of a weakened search

@@ -60,6 +60,7 @@ type Settings struct {
 	// UCI_LimitStrength and UCI_Elo: play at about Elo (search.Strength).
 	LimitStrength bool
 	Elo           int
+	Seed          int // the random choices of UCI_LimitStrength: 0 draws them anew each game
 }
 
 // optionTable declares every option once, in the order "uci" advertises
@@ -82,6 +83,9 @@ var optionTable = append([]optionDef{
 	// Playing at a chosen strength, with Stockfish's names.
 	check("UCI_LimitStrength", false, func(s *Settings, b bool) { s.LimitStrength = b }),
 	spin("UCI_Elo", search.MaxElo, search.MinElo, search.MaxElo, func(s *Settings, n int) { s.Elo = n }),
+	// A fixed seed replays a weakened game move for move (from ucinewgame).
+	spin("Seed", 0, 0, math.MaxInt32, func(s *Settings, n int) { s.Seed = n }).
+		withAct(func(e *Engine, v optValue) error { e.seed = gameSeed(v.n); return nil }),
 	str("Debug Log File", "", func(s *Settings, path string) { s.DebugLogFile = path }),
 	// Syzygy tablebases, with Stockfish's names and defaults.
 	str("SyzygyPath", "", func(s *Settings, path string) { s.SyzygyPath = path }).

@@ -47,6 +47,7 @@ func TestOptionLines(t *testing.T) {
 		"option name UCI_ShowWDL type check default false",
 		"option name UCI_LimitStrength type check default false",
 		"option name UCI_Elo type spin default 2850 min 1000 max 2850",
+		"option name Seed type spin default 0 min 0 max 2147483647",
 		"option name Debug Log File type string default <empty>",
 		"option name SyzygyPath type string default <empty>",
 		"option name SyzygyProbeDepth type spin default 1 min 1 max 100",
@@ -409,5 +410,48 @@ func TestLimitStrengthChess960(t *testing.T) {
 	}
 	if std, frc := nodes("1400", false), nodes("1400", true); std != frc {
 		t.Errorf("UCI_Elo 1400: %d nodes in standard chess, %d in Chess960; want the same plan", std, frc)
+	}
+}
+
+// TestSeedOption: with the Seed option set, a weakened game replays move for
+// move from ucinewgame (also in another engine); with Seed 0 each game
+// draws its own choices.
+func TestSeedOption(t *testing.T) {
+	game := func(seed string) []string {
+		e := newEngine(t)
+		for _, set := range [][2]string{{"UCI_LimitStrength", "true"}, {"UCI_Elo", "1000"}, {"Seed", seed}} {
+			if err := e.SetOption(set[0], set[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.NewGame()
+		var moves []string
+		for range 12 {
+			if err := e.SetPosition(movegen.StartFEN, moves); err != nil {
+				t.Fatal(err)
+			}
+			r := newRecorder()
+			e.Go(search.Limits{HasClock: true, WTime: time.Hour, BTime: time.Hour, WTimeGiven: true, BTimeGiven: true}, r.info, r.result)
+			res := r.wait(t)
+			e.Wait()
+			moves = append(moves, res.BestMove.UCI(false))
+		}
+		return moves
+	}
+	a, b := game("12345"), game("12345")
+	if strings.Join(a, " ") != strings.Join(b, " ") {
+		t.Errorf("Seed 12345 played %v, then %v", a, b)
+	}
+	differ := 0
+	for range 3 {
+		if strings.Join(game("0"), " ") != strings.Join(a, " ") {
+			differ++
+		}
+	}
+	if differ < 2 {
+		t.Errorf("Seed 0: %d of 3 games differed from the seeded one", differ)
+	}
+	if e := newEngine(t); e.SetOption("Seed", "-1") == nil || e.SetOption("Seed", "2147483648") == nil {
+		t.Errorf("a Seed outside 0..2147483647 was accepted")
 	}
 }
