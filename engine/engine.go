@@ -215,14 +215,20 @@ func (e *Engine) TakeNotice() string {
 }
 
 // Prepare allocates, resizes or clears the transposition table as the
-// options ask. It does nothing while a search runs (the work is done when
-// the next search starts). "isready" calls it, so a big table is allocated
-// before the clock runs.
+// options ask, and readies the search threads (search.Pool.Warm). It does
+// nothing while a search runs (the work is done when the next search
+// starts). "isready" calls it, so a big table is allocated before the clock
+// runs.
 func (e *Engine) Prepare() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.cur == nil {
 		e.prepareLocked()
+		var net *nnue.Net
+		if e.set.UseNNUE {
+			net = e.netLocked()
+		}
+		e.pool.Warm(e.set.Threads, net)
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/tt"
 )
@@ -59,6 +61,27 @@ func NewPool(table *tt.Table) *Pool {
 func (p *Pool) NewGame() {
 	for _, w := range p.workers {
 		w.hist.clear()
+	}
+}
+
+// Warm readies the pool, between searches, for searches on threads threads
+// evaluating with net (nil: the hand-written evaluation): the workers are
+// made, with their accumulators, and their memory written once, so that the
+// first search of a process does not spend its first milliseconds (more
+// than a tiny clock allows) on it. Search does the same for what is still
+// missing.
+func (p *Pool) Warm(threads int, net *nnue.Net) {
+	threads = max(1, min(MaxThreads, threads))
+	for len(p.workers) < threads {
+		w := newWorker(len(p.workers), p)
+		w.hist.clear()
+		for i := range w.stack {
+			w.stack[i] = frame{}
+		}
+		if net != nil {
+			w.net, w.accs = net, net.NewAccumulators(eval.MaxPly+1)
+		}
+		p.workers = append(p.workers, w)
 	}
 }
 

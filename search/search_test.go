@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/tt"
 )
@@ -515,5 +516,29 @@ func TestStoppedReportDepth(t *testing.T) {
 	}
 	if fresh == 0 {
 		t.Errorf("no stop fell after a line of the next depth was finished: the test tests nothing")
+	}
+}
+
+// TestWarm: Warm makes the workers a search on that many threads needs,
+// with the network's accumulators, and a search after it is the same as
+// one without it.
+func TestWarm(t *testing.T) {
+	p := NewPool(tt.New(16))
+	net := nnue.Default()
+	p.Warm(3, net)
+	if len(p.workers) != 3 {
+		t.Fatalf("%d workers after Warm(3)", len(p.workers))
+	}
+	for i, w := range p.workers {
+		if w.id != i || w.net != net || len(w.accs) != eval.MaxPly+1 {
+			t.Errorf("worker %d: id %d, net set %v, %d accumulators", i, w.id, w.net != nil, len(w.accs))
+		}
+	}
+	const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
+	opt := Options{Threads: 1, MultiPV: 1, Net: net}
+	a := p.Search(context.Background(), mustPos(t, fen), Limits{Depth: 8}, opt, nil)
+	b := NewPool(tt.New(16)).Search(context.Background(), mustPos(t, fen), Limits{Depth: 8}, opt, nil)
+	if a.BestMove != b.BestMove || a.Score != b.Score || a.Nodes != b.Nodes {
+		t.Errorf("after Warm %+v, without %+v", a, b)
 	}
 }
