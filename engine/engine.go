@@ -383,38 +383,22 @@ func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(sea
 }
 
 // standardStart tells whether the start of a position command, pos, is
-// standard chess's: the standard start position, or a position whose
-// castling rights are all standard ones (king on e1 or e8, rook in the
-// corner), as a GUI that sends each move's FEN gives them.
+// standard chess's: it has castling rights and all are standard ones (king
+// on e1 or e8, rook in the corner), as at the standard start and in the
+// FEN a GUI sends each move of a standard game.
 func standardStart(pos *movegen.Position) bool {
-	if pos.Key() == movegen.NewPosition().Key() {
-		return true
-	}
 	if pos.CastlingRights() == 0 {
 		return false
 	}
 	for _, c := range []movegen.Color{movegen.White, movegen.Black} {
-		home := [2]movegen.Square{movegen.E1, movegen.E8}[c]
 		for _, kingSide := range []bool{false, true} {
 			rook := pos.CastlingRook(c, kingSide)
-			if rook == movegen.NoSquare {
-				continue
-			}
-			corner := [2][2]movegen.Square{{movegen.A1, movegen.H1}, {movegen.A8, movegen.H8}}[c][boolIndex(kingSide)]
-			if pos.KingSquare(c) != home || rook != corner {
+			if rook != movegen.NoSquare && (pos.KingSquare(c).File() != 4 || (rook.File() != 0 && rook.File() != 7)) {
 				return false
 			}
 		}
 	}
 	return true
-}
-
-// boolIndex is 1 for true, 0 for false.
-func boolIndex(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // strengthLocked is the weakening of a search under UCI_LimitStrength: the

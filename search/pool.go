@@ -181,9 +181,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 		p.waitIfInfinite(ctx, lim, hitCh)
 		return Result{}
 	}
-	if p.weak.on {
-		p.weak.fitSearch(pos, min(p.shownPV, len(root))) // the lines shown that the root has
-	}
+	p.weak.fitSearch(pos, min(p.shownPV, len(root))) // the lines shown that the root has
 	// Under a clock, a forced move is played at once: time spent on it is
 	// lost. (Ponder waits for ponderhit as usual, then answers.)
 	p.forced = len(root) == 1 && lim.HasClock && lim.MoveTime == 0 && !lim.Infinite

@@ -180,11 +180,11 @@ func (p *Pool) planWeak(pos *movegen.Position, s Strength) {
 
 // fitSearch fits the plan to the search it runs in, once planWeak has set
 // it: multiPV is the number of lines shown, the MultiPV asked for or fewer
-// when the root has fewer moves. The budget grows
-// with lines shown beyond the plan's, so that the lines it chooses among
-// are searched about as deep as without; and a one-line plan, which leaves
-// no choice to draw, has its budget varied by the seed instead, so that
-// games differ where the budget ends the search.
+// when the root has fewer moves. The budget grows with lines shown beyond
+// the plan's, so that the lines it chooses among are searched about as
+// deep as without; and a one-line plan, which leaves no choice to draw, has
+// its budget varied by the seed instead, so that games differ where the
+// budget ends the search. It does nothing to the full search.
 func (st *weakState) fitSearch(pos *movegen.Position, multiPV int) {
 	if !st.on || st.full() {
 		return
