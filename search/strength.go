@@ -84,8 +84,8 @@ type weakState struct {
 // Stockfish's 2600 and 2850. Between the points the level is linear in the
 // setting.
 var weakCalibration = [...]calibrationPoint{
-	{MinElo, 1180},
-	{1400, 1600},
+	{MinElo, 1110},
+	{1400, 1550},
 	{1800, 1950},
 	{2200, 2600},
 	{2600, 3300},
@@ -100,8 +100,8 @@ var weakCalibration = [...]calibrationPoint{
 // four levels' matches crosses 50%), and from 2600 up full strength (one
 // line), which at 10+0.1 measures below Stockfish's 2600 in Chess960.
 var weakCalibration960 = [...]calibrationPoint{
-	{MinElo, 1180},
-	{1400, 1600},
+	{MinElo, 1110},
+	{1400, 1550},
 	{1800, 2050},
 	{2200, 2620},
 	{2600, 3300},
