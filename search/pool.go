@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/tt"
@@ -71,17 +70,21 @@ func (p *Pool) NewGame() {
 // than a tiny clock allows) on it. Search does the same for what is still
 // missing.
 func (p *Pool) Warm(threads int, net *nnue.Net) {
-	threads = max(1, min(MaxThreads, threads))
-	for len(p.workers) < threads {
-		w := newWorker(len(p.workers), p)
+	made := len(p.workers)
+	p.growWorkers(max(1, min(MaxThreads, threads)))
+	for _, w := range p.workers[made:] {
 		w.hist.clear()
 		for i := range w.stack {
 			w.stack[i] = frame{}
 		}
-		if net != nil {
-			w.net, w.accs = net, net.NewAccumulators(eval.MaxPly+1)
-		}
-		p.workers = append(p.workers, w)
+		w.allocNet(net)
+	}
+}
+
+// growWorkers makes workers until the pool has n.
+func (p *Pool) growWorkers(n int) {
+	for len(p.workers) < n {
+		p.workers = append(p.workers, newWorker(len(p.workers), p))
 	}
 }
 
@@ -167,9 +170,7 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 		}()
 	}
 
-	for len(p.workers) < p.opts.Threads {
-		p.workers = append(p.workers, newWorker(len(p.workers), p))
-	}
+	p.growWorkers(p.opts.Threads)
 	p.workers = p.workers[:p.opts.Threads]
 	p.table.NewSearch()
 

@@ -98,14 +98,20 @@ func (w *worker) prepare(pos *movegen.Position, root []movegen.Move) {
 // one) and, for a network, refreshes the root accumulator from w.pos. The
 // accumulator stack is allocated only when the network changes.
 func (w *worker) setNet(n *nnue.Net) {
+	w.allocNet(n)
+	if n != nil {
+		w.accs[0].Refresh(n, w.pos)
+	}
+}
+
+// allocNet sets the network (nil: the hand-written evaluation) and
+// allocates its accumulator stack, only when the network changes.
+func (w *worker) allocNet(n *nnue.Net) {
 	if n != w.net || (n != nil && len(w.accs) == 0) {
 		w.net, w.accs = n, nil
 		if n != nil {
 			w.accs = n.NewAccumulators(eval.MaxPly + 1)
 		}
-	}
-	if n != nil {
-		w.accs[0].Refresh(n, w.pos)
 	}
 }
 
