@@ -82,7 +82,7 @@ var optionTable = append([]optionDef{
 	check("UCI_ShowWDL", false, func(s *Settings, b bool) { s.ShowWDL = b }),
 	// Playing at a chosen strength, with Stockfish's names.
 	check("UCI_LimitStrength", false, func(s *Settings, b bool) { s.LimitStrength = b }),
-	spin("UCI_Elo", search.MaxElo, search.MinElo, search.MaxElo, func(s *Settings, n int) { s.Elo = n }),
+	spin("UCI_Elo", search.MinElo, search.MinElo, search.MaxElo, func(s *Settings, n int) { s.Elo = n }),
 	// A fixed seed replays a weakened game move for move (from ucinewgame).
 	spin("Seed", 0, 0, math.MaxInt32, func(s *Settings, n int) { s.Seed = n }).
 		withAct(func(e *Engine, v optValue) error { e.seed = gameSeed(v.n); return nil }),

@@ -29,7 +29,7 @@ func TestOptionsDefaultsMatchSettings(t *testing.T) {
 		t.Errorf("settings after setting every default = %+v, want %+v", got, DefaultSettings())
 	}
 	want := Settings{Hash: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond, ProbeDepth: 1,
-		Rule50: true, ProbeLimit: 7, EvalFile: nnue.EmbeddedName(), UseNNUE: true, Elo: 2850}
+		Rule50: true, ProbeLimit: 7, EvalFile: nnue.EmbeddedName(), UseNNUE: true, Elo: 1000}
 	if got := DefaultSettings(); got != want {
 		t.Errorf("DefaultSettings() = %+v, want %+v", got, want)
 	}
@@ -46,7 +46,7 @@ func TestOptionLines(t *testing.T) {
 		"option name UCI_Chess960 type check default false",
 		"option name UCI_ShowWDL type check default false",
 		"option name UCI_LimitStrength type check default false",
-		"option name UCI_Elo type spin default 2850 min 1000 max 2850",
+		"option name UCI_Elo type spin default 1000 min 1000 max 2850",
 		"option name Seed type spin default 0 min 0 max 2147483647",
 		"option name Debug Log File type string default <empty>",
 		"option name SyzygyPath type string default <empty>",
