@@ -12,13 +12,21 @@ import (
 type pieceToHistory [16][64]int16
 
 type histories struct {
-	butterfly [2][64][64]int16          // [color][from][to], quiet moves
+	butterfly [2][2][2][64][64]int16    // [color][from attacked][to attacked][from][to], quiet moves
+	corr      [2][corrSize]int16        // [color][pawn key % corrSize]: static eval correction
 	capture   [16][64][8]int16          // [piece][to][captured type]
 	counter   [16][64]movegen.Move      // [piece][to] of the previous move
 	cont      [2][16][64]pieceToHistory // [capture?][prev piece][prev to][piece][to]
 }
 
 func (h *histories) clear() { *h = histories{} }
+
+// quietEntry is the butterfly entry of the quiet move m of side us, with
+// the opponent attacking the squares att.
+func (h *histories) quietEntry(us movegen.Color, att movegen.Bitboard, m movegen.Move) *int16 {
+	from, to := m.From(), m.To()
+	return &h.butterfly[us][boolToInt(att.Has(from))][boolToInt(att.Has(to))][from][to]
+}
 
 // gravity updates a history entry towards bonus, saturating at historyMax.
 func gravity(v *int16, bonus int) {
@@ -52,7 +60,7 @@ func (w *worker) updateQuietHistory(ply int, m movegen.Move, bonus int) {
 	us := pos.SideToMove()
 	pc := pos.PieceOn(m.From())
 	to := m.To()
-	gravity(&w.hist.butterfly[us][m.From()][to], bonus)
+	gravity(w.hist.quietEntry(us, w.stack[ply+stackOffset].threats, m), bonus)
 	for _, back := range contHistoryPlies {
 		prev := &w.stack[ply+stackOffset-back]
 		if prev.move == movegen.NoMove || prev.move == movegen.NullMove {
@@ -63,6 +71,25 @@ func (w *worker) updateQuietHistory(ply int, m movegen.Move, bonus int) {
 		}
 		gravity(&prev.cont[pc][to], bonus)
 	}
+}
+
+// correction is the correction history's adjustment of the static
+// evaluation raw of the position on the board.
+func (w *worker) correction(raw int) int {
+	pos := w.pos
+	c := int(w.hist.corr[pos.SideToMove()][pos.PawnKey()%corrSize]) / corrGrain
+	return max(-corrEvalLimit, min(corrEvalLimit, raw+c))
+}
+
+// updateCorrection moves the correction of the position on the board
+// towards diff, the search's score less the raw static evaluation, by a
+// weight that grows with the depth.
+func (w *worker) updateCorrection(depth, diff int) {
+	pos := w.pos
+	e := &w.hist.corr[pos.SideToMove()][pos.PawnKey()%corrSize]
+	wt := min(depth+1, corrMaxWeight)
+	target := max(-corrMax, min(corrMax, diff*corrGrain))
+	*e = int16(max(-corrMax, min(corrMax, (int(*e)*(corrWeightDen-wt)+target*wt)/corrWeightDen)))
 }
 
 func (w *worker) updateCaptureHistory(m movegen.Move, bonus int) {

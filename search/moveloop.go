@@ -243,7 +243,7 @@ func (w *worker) reduction(n *node, mp *picker, mi *moveInfo) int {
 func (w *worker) quietHistory(ply int, m movegen.Move) int {
 	pos := w.pos
 	pc := pos.PieceOn(m.From())
-	return int(w.hist.butterfly[pos.SideToMove()][m.From()][m.To()]) +
+	return int(*w.hist.quietEntry(pos.SideToMove(), w.stack[ply+stackOffset].threats, m)) +
 		int(w.stack[ply+stackOffset-1].cont[pc][m.To()]) +
 		int(w.stack[ply+stackOffset-2].cont[pc][m.To()])
 }

@@ -24,7 +24,8 @@ type node struct {
 	hit         bool // te holds the table's entry for key
 	ttMove      movegen.Move
 	ttPV        bool // a PV node now or when the entry was stored
-	staticEval  int  // -infinite when in check
+	staticEval  int  // corrected by the correction history; -infinite when in check
+	rawEval     int  // the evaluation before correction, stored in the table
 	evalScore   int  // staticEval, or the TT score when its bound says it is better
 	improving   bool
 	origAlpha   int // alpha when the move loop begins
@@ -56,7 +57,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// 4. Transposition table.
+	// 4. Transposition table (the threats first: a TT cutoff updates the
+	// history, which they index).
+	f.threats = threats(w.pos)
 	if score, done := w.probeTT(&n); done {
 		return score
 	}
@@ -169,21 +172,24 @@ func ttCuts(te tt.Entry, alpha, beta int) bool {
 func (w *worker) evaluateNode(n *node) {
 	switch {
 	case n.inCheck:
-		n.staticEval, n.evalScore = -infinite, -infinite
+		n.staticEval, n.evalScore, n.rawEval = -infinite, -infinite, -infinite
 	case n.excluded != movegen.NoMove:
 		n.staticEval = n.f.staticEval // the same node, searched again without one move
+		n.rawEval = n.f.rawEval
 		n.evalScore = n.staticEval
 	default:
 		if n.hit {
-			n.staticEval = n.te.Eval
+			n.rawEval = n.te.Eval
 		} else {
-			n.staticEval = w.evaluate(n.ply)
+			n.rawEval = w.evaluate(n.ply)
 		}
+		n.staticEval = w.correction(n.rawEval)
 		n.evalScore = refineEval(n.te, n.hit, n.staticEval)
 		if !n.hit {
-			w.ttRecord(n.key, n.ply, movegen.NoMove, 0, n.staticEval, evalOnlyDepth, tt.BoundNone, n.ttPV)
+			w.ttRecord(n.key, n.ply, movegen.NoMove, 0, n.rawEval, evalOnlyDepth, tt.BoundNone, n.ttPV)
 		}
 	}
+	n.f.rawEval = n.rawEval
 	n.f.staticEval = n.staticEval
 	n.improving = w.isImproving(n)
 }
@@ -288,7 +294,13 @@ func (w *worker) finishNode(n *node, res *loopResult) int {
 	res.bestScore = min(res.bestScore, n.tbCeil)
 	if n.excluded == movegen.NoMove && !(n.ply == 0 && w.pvIdx > 0) {
 		bound := boundFor(res.bestScore, n.origAlpha, n.beta, n.pvNode)
-		w.ttRecord(n.key, n.ply, res.bestMove, res.bestScore, n.staticEval, n.depth, bound, n.ttPV)
+		w.ttRecord(n.key, n.ply, res.bestMove, res.bestScore, n.rawEval, n.depth, bound, n.ttPV)
+		// 17b. The correction history learns from a quiet node's score
+		// where its bound says which way the evaluation erred.
+		if !n.inCheck && (res.bestMove == movegen.NoMove || !isNoisy(w.pos, res.bestMove)) && eval.Abs(res.bestScore) < corrEvalLimit &&
+			!(bound == tt.BoundLower && res.bestScore <= n.staticEval) && !(bound == tt.BoundUpper && res.bestScore >= n.staticEval) {
+			w.updateCorrection(n.depth, res.bestScore-n.rawEval)
+		}
 	}
 	return res.bestScore
 }

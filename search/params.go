@@ -97,6 +97,15 @@ const (
 	maxQuietsTried  = 64 // quiet moves per node that get the history malus
 	maxNoisyTried   = 32 // noisy moves per node that get the capture-history malus
 
+	// Correction history: a per-pawn-structure estimate of how far the
+	// search's scores lie from the static evaluation, added to it.
+	corrSize      = 16384 // entries per colour, indexed by pawn key
+	corrGrain     = 128   // an entry holds centipawns times this
+	corrMax       = 16384 // entries stay within ±this (±128 cp)
+	corrWeightDen = 256   // an update moves an entry (depth+1)/corrWeightDen of the way ...
+	corrMaxWeight = 16    // ... at most corrMaxWeight/corrWeightDen
+	corrEvalLimit = 31000 // a corrected evaluation stays within ±this, below the tablebase and mate scores
+
 	// Move ordering. Noisy moves score victim*noisyVictimMul +
 	// captureHistory/noisyHistoryDiv (+ queen*noisyPromoMul for a
 	// promotion); a noisy move is tried late when SEE loses more than

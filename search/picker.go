@@ -168,6 +168,10 @@ func (mp *picker) scoreQuiet() {
 	w := mp.w
 	pos := w.pos
 	us := pos.SideToMove()
+	att := w.stack[mp.ply+stackOffset].threats
+	if mp.qsearch {
+		att = threats(pos) // a quiescence node in check: not set by negamax
+	}
 	ch1 := w.stack[mp.ply+stackOffset-1].cont
 	ch2 := w.stack[mp.ply+stackOffset-2].cont
 	ch4 := w.stack[mp.ply+stackOffset-4].cont
@@ -184,7 +188,7 @@ func (mp *picker) scoreQuiet() {
 		default:
 			pc := pos.PieceOn(m.From())
 			to := m.To()
-			s = int32(w.hist.butterfly[us][m.From()][to]) +
+			s = int32(*w.hist.quietEntry(us, att, m)) +
 				int32(quietCont1Mul)*int32(ch1[pc][to]) + int32(ch2[pc][to]) + int32(ch4[pc][to])/int32(quietCont4Div)
 		}
 		mp.quiet.Moves[i].Score = s

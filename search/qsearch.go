@@ -36,12 +36,12 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 
 	// 3. Stand pat: out of check, the side to move may decline every capture.
 	bestScore := -infinite
-	staticEval := -infinite
+	staticEval, rawEval := -infinite, -infinite
 	if !inCheck {
-		staticEval, bestScore = w.standPat(te, hit, ply)
+		rawEval, staticEval, bestScore = w.standPat(te, hit, ply)
 		if bestScore >= beta {
 			if !hit {
-				w.ttRecord(key, ply, movegen.NoMove, bestScore, staticEval, evalOnlyDepth, tt.BoundLower, false)
+				w.ttRecord(key, ply, movegen.NoMove, bestScore, rawEval, evalOnlyDepth, tt.BoundLower, false)
 			}
 			return bestScore
 		}
@@ -88,7 +88,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if inCheck && moveCount == 0 {
 		return eval.MatedIn(ply)
 	}
-	w.ttRecord(key, ply, bestMove, bestScore, staticEval, qsDepth, boundFor(bestScore, origAlpha, beta, pvNode), ttPV)
+	w.ttRecord(key, ply, bestMove, bestScore, rawEval, qsDepth, boundFor(bestScore, origAlpha, beta, pvNode), ttPV)
 	return bestScore
 }
 
@@ -114,20 +114,21 @@ func (w *worker) qsExit(ply int) (inCheck bool, score int, done bool) {
 }
 
 // standPat returns the static evaluation of a quiescence node out of check
-// (the table's, from te, when hit) and the score the side to move can stand
-// on: the TT score when its bound makes it the better estimate, else the
-// static evaluation.
-func (w *worker) standPat(te tt.Entry, hit bool, ply int) (staticEval, standScore int) {
+// (the table's, from te, when hit) before and after the correction history,
+// and the score the side to move can stand on: the TT score when its bound
+// makes it the better estimate, else the corrected static evaluation.
+func (w *worker) standPat(te tt.Entry, hit bool, ply int) (rawEval, staticEval, standScore int) {
 	if hit {
-		staticEval = te.Eval
+		rawEval = te.Eval
 	} else {
-		staticEval = w.evaluate(ply)
+		rawEval = w.evaluate(ply)
 	}
+	staticEval = w.correction(rawEval)
 	standScore = refineEval(te, hit, staticEval)
 	if eval.IsMate(standScore) {
 		standScore = staticEval // a mate found elsewhere is no value to stand on
 	}
-	return staticEval, standScore
+	return rawEval, staticEval, standScore
 }
 
 // qsSkip tells whether qsearch skips m. Out of check, delta pruning skips a

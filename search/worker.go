@@ -23,12 +23,14 @@ const (
 // them, except killers and excluded, which its parent clears (step 5), and
 // doubleExt, which its parent sets before each move.
 type frame struct {
-	move       movegen.Move    // move made at this ply
-	piece      movegen.Piece   // piece that moved
-	cont       *pieceToHistory // continuation history of (piece, to)
-	staticEval int             // -infinite when in check
-	excluded   movegen.Move    // singular-extension search excludes this move
-	killers    [2]movegen.Move // quiet cutoff moves of the parent's earlier children (at the root: of the search)
+	move       movegen.Move     // move made at this ply
+	piece      movegen.Piece    // piece that moved
+	cont       *pieceToHistory  // continuation history of (piece, to)
+	staticEval int              // corrected; -infinite when in check
+	rawEval    int              // before correction; -infinite when in check
+	threats    movegen.Bitboard // squares the side not to move attacks (negamax nodes)
+	excluded   movegen.Move     // singular-extension search excludes this move
+	killers    [2]movegen.Move  // quiet cutoff moves of the parent's earlier children (at the root: of the search)
 	inCheck    bool
 	doubleExt  int // double extensions on the line to this ply
 	pv         [eval.MaxPly + 1]movegen.Move
