@@ -35,6 +35,12 @@ const (
 	maxQuietsTried = 64 // quiet moves per node that get the history malus
 	maxNoisyTried  = 32 // noisy moves per node that get the capture-history malus
 
+	// Correction history: a per-pawn-structure estimate of how far the
+	// search's scores lie from the static evaluation, added to it.
+	corrSize      = 16384 // entries per colour, indexed by pawn key
+	corrMax       = 16384 // entries stay within ±this (±128 cp)
+	corrEvalLimit = 31000 // a corrected evaluation stays within ±this, below the tablebase and mate scores
+
 	// Move ordering. Noisy moves score victim*noisyVictimMul +
 	// captureHistory/noisyHistoryDiv (+ queen*noisyPromoMul for a
 	// promotion); a noisy move is tried late when SEE loses more than
@@ -141,12 +147,9 @@ var (
 
 	// Correction history: a per-pawn-structure estimate of how far the
 	// search's scores lie from the static evaluation, added to it.
-	corrSize      = 16384 // entries per colour, indexed by pawn key
-	corrGrain     = 128   // an entry holds centipawns times this
-	corrMax       = 16384 // entries stay within ±this (±128 cp)
-	corrWeightDen = 256   // an update moves an entry (depth+1)/corrWeightDen of the way ...
-	corrMaxWeight = 16    // ... at most corrMaxWeight/corrWeightDen
-	corrEvalLimit = 31000 // a corrected evaluation stays within ±this, below the tablebase and mate scores
+	corrGrain     = 128 // an entry holds centipawns times this
+	corrWeightDen = 256 // an update moves an entry (depth+1)/corrWeightDen of the way ...
+	corrMaxWeight = 16  // ... at most corrMaxWeight/corrWeightDen
 
 	// Move ordering. Noisy moves score victim*noisyVictimMul +
 	// captureHistory/noisyHistoryDiv (+ queen*noisyPromoMul for a
@@ -261,12 +264,9 @@ func init() {
 		{Tunable{Name: "historyBonusMul", Default: 300, Min: 150, Max: 600, Step: 22.5}, &historyBonusMul, nil},
 		{Tunable{Name: "historyBonusSub", Default: 250, Min: 125, Max: 500, Step: 18.75}, &historyBonusSub, nil},
 		{Tunable{Name: "historyBonusMax", Default: 2400, Min: 1200, Max: 4800, Step: 180}, &historyBonusMax, nil},
-		{Tunable{Name: "corrSize", Default: 16384, Min: 8192, Max: 32768, Step: 1228.8}, &corrSize, nil},
 		{Tunable{Name: "corrGrain", Default: 128, Min: 64, Max: 256, Step: 9.6}, &corrGrain, nil},
-		{Tunable{Name: "corrMax", Default: 16384, Min: 8192, Max: 32768, Step: 1228.8}, &corrMax, nil},
 		{Tunable{Name: "corrWeightDen", Default: 256, Min: 128, Max: 512, Step: 19.2}, &corrWeightDen, nil},
 		{Tunable{Name: "corrMaxWeight", Default: 16, Min: 8, Max: 32, Step: 1.2}, &corrMaxWeight, nil},
-		{Tunable{Name: "corrEvalLimit", Default: 31000, Min: 15500, Max: 62000, Step: 2325}, &corrEvalLimit, nil},
 		{Tunable{Name: "noisyVictimMul", Default: 16, Min: 8, Max: 32, Step: 1.2}, &noisyVictimMul, nil},
 		{Tunable{Name: "noisyHistoryDiv", Default: 16, Min: 8, Max: 32, Step: 1.2}, &noisyHistoryDiv, nil},
 		{Tunable{Name: "noisyPromoMul", Default: 8, Min: 4, Max: 16, Step: 0.6}, &noisyPromoMul, nil},

@@ -39,6 +39,9 @@ var notTuned = map[string]string{
 	"rootCaptureBonus":  "orders the root moves only before the first iteration",
 	"rootAttackerDiv":   "orders the root moves only before the first iteration",
 	"tbStoreDepthBonus": "tablebase hits only",
+	"corrSize":          "an array size",
+	"corrMax":           "the bound of the int16 correction entries, their scale rather than a weight",
+	"corrEvalLimit":     "keeps corrected evaluations below the tablebase and mate scores: a correctness bound",
 }
 
 // notTunedPrefixes are families of constants that stay constants, by the
