@@ -376,8 +376,9 @@ func TestLimitStrengthReplays(t *testing.T) {
 
 // TestLimitStrengthChess960: with UCI_Chess960 on, a Chess960 game's
 // setting is placed by the Chess960 calibration: the same plan as standard
-// chess's at 1400, a larger one (more nodes, same clock) at 1800; a game
-// from the standard start keeps standard chess's plan.
+// chess's at the lowest setting, a smaller one (fewer nodes, same clock) at
+// 1400, a larger one at 1800; a game from the standard start keeps
+// standard chess's plan.
 func TestLimitStrengthChess960(t *testing.T) {
 	frc, _ := movegen.Chess960FEN(3)
 	nodesAt := func(fen, elo string, chess960 bool) uint64 {
@@ -405,23 +406,31 @@ func TestLimitStrengthChess960(t *testing.T) {
 	if a, b := nodesAt(movegen.StartFEN, "1800", false), nodesAt(movegen.StartFEN, "1800", true); a != b {
 		t.Errorf("UCI_Elo 1800 from the standard start: %d nodes with UCI_Chess960 off, %d on; want the same plan", a, b)
 	}
-	// The larger budget shows where it lets a search start one more depth,
-	// so compare over several start positions: never fewer nodes, in all more.
-	var stdSum, frcSum uint64
-	for _, n := range []int{3, 100, 250, 500, 700, 959} {
-		fen, _ := movegen.Chess960FEN(n)
-		std, frc := nodesAt(fen, "1800", false), nodesAt(fen, "1800", true)
-		t.Logf("start %d: %d nodes in standard chess, %d in Chess960", n, std, frc)
-		if frc < std {
-			t.Errorf("UCI_Elo 1800, start %d: %d nodes in standard chess, %d in Chess960; want no smaller a Chess960 plan", n, std, frc)
+	// A budget shows where it lets a search start one more depth, so
+	// compare over several start positions: at 1800 never fewer nodes in
+	// Chess960 and in all more, at 1400 never more and in all fewer.
+	for _, c := range []struct {
+		elo    string
+		larger bool
+	}{{"1800", true}, {"1400", false}} {
+		var stdSum, frcSum uint64
+		for _, n := range []int{3, 100, 250, 500, 700, 959} {
+			fen, _ := movegen.Chess960FEN(n)
+			std, frc := nodesAt(fen, c.elo, false), nodesAt(fen, c.elo, true)
+			t.Logf("UCI_Elo %s, start %d: %d nodes in standard chess, %d in Chess960", c.elo, n, std, frc)
+			if c.larger && frc < std || !c.larger && frc > std {
+				t.Errorf("UCI_Elo %s, start %d: %d nodes in standard chess, %d in Chess960; want a Chess960 plan no %s",
+					c.elo, n, std, frc, map[bool]string{true: "smaller", false: "larger"}[c.larger])
+			}
+			stdSum, frcSum = stdSum+std, frcSum+frc
 		}
-		stdSum, frcSum = stdSum+std, frcSum+frc
+		if c.larger && frcSum <= stdSum || !c.larger && frcSum >= stdSum {
+			t.Errorf("UCI_Elo %s: %d nodes in standard chess, %d in Chess960 over six starts; want a %s Chess960 plan",
+				c.elo, stdSum, frcSum, map[bool]string{true: "larger", false: "smaller"}[c.larger])
+		}
 	}
-	if frcSum <= stdSum {
-		t.Errorf("UCI_Elo 1800: %d nodes in standard chess, %d in Chess960 over six starts; want a larger Chess960 plan", stdSum, frcSum)
-	}
-	if std, frc := nodes("1400", false), nodes("1400", true); std != frc {
-		t.Errorf("UCI_Elo 1400: %d nodes in standard chess, %d in Chess960; want the same plan", std, frc)
+	if std, frc := nodes("1000", false), nodes("1000", true); std != frc {
+		t.Errorf("UCI_Elo 1000: %d nodes in standard chess, %d in Chess960; want the same plan", std, frc)
 	}
 }
 

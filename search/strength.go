@@ -80,11 +80,11 @@ type weakState struct {
 // UCI_Elo at 10+0.1, the lowest setting by its score against the 1400
 // (bench/README.md has the record). A plan of two lines at 2600 (level
 // 3000) scored below Stockfish's 2600, so from 2600 up the plan is full
-// strength on one thread (weakFullLevel), which at 10+0.1 measures below
-// Stockfish's 2600 and 2850. Between the points the level is linear in the
-// setting.
+// strength on one thread (weakFullLevel), which at 10+0.1 measures about
+// Stockfish's 2600 and below its 2850. Between the points the level is
+// linear in the setting.
 var weakCalibration = [...]calibrationPoint{
-	{MinElo, 1110},
+	{MinElo, 1060},
 	{1400, 1550},
 	{1800, 1950},
 	{2200, 2600},
@@ -94,16 +94,15 @@ var weakCalibration = [...]calibrationPoint{
 
 // weakCalibration960 is weakCalibration for Chess960 and DFRC, set by the
 // same matches on FRC_openings. Against Stockfish's limited levels the same
-// plan scored less in Chess960 than in standard chess from 1800 up: up to
-// 1400 the points are standard chess's, at 1800 and (a little) at 2200 a
-// setting gets a stronger plan here (2200's level is where a line through
-// four levels' matches crosses 50%), and from 2600 up full strength (one
-// line), which at 10+0.1 measures below Stockfish's 2600 in Chess960.
+// plan scored differently in Chess960: less at 1800, so a setting gets a
+// stronger plan there, and more at 1400 and 2200 with the kingrook-10 net,
+// so a weaker one there. From 2600 up it is full strength (one line), as in
+// standard chess.
 var weakCalibration960 = [...]calibrationPoint{
-	{MinElo, 1110},
-	{1400, 1550},
+	{MinElo, 1060},
+	{1400, 1460},
 	{1800, 2050},
-	{2200, 2620},
+	{2200, 2590},
 	{2600, 3300},
 	{MaxElo, 3450},
 }
