@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -410,23 +411,24 @@ func TestLimitStrengthChess960(t *testing.T) {
 	// compare over several start positions: at 1800 never fewer nodes in
 	// Chess960 and in all more, at 1400 never more and in all fewer.
 	for _, c := range []struct {
-		elo    string
-		larger bool
-	}{{"1800", true}, {"1400", false}} {
+		elo  string
+		sign int // +1: the Chess960 plan is the larger, -1: the smaller
+		want string
+	}{{"1800", +1, "larger"}, {"1400", -1, "smaller"}} {
 		var stdSum, frcSum uint64
 		for _, n := range []int{3, 100, 250, 500, 700, 959} {
 			fen, _ := movegen.Chess960FEN(n)
 			std, frc := nodesAt(fen, c.elo, false), nodesAt(fen, c.elo, true)
 			t.Logf("UCI_Elo %s, start %d: %d nodes in standard chess, %d in Chess960", c.elo, n, std, frc)
-			if c.larger && frc < std || !c.larger && frc > std {
-				t.Errorf("UCI_Elo %s, start %d: %d nodes in standard chess, %d in Chess960; want a Chess960 plan no %s",
-					c.elo, n, std, frc, map[bool]string{true: "smaller", false: "larger"}[c.larger])
+			if c.sign*cmp.Compare(frc, std) < 0 {
+				t.Errorf("UCI_Elo %s, start %d: %d nodes in standard chess, %d in Chess960; want a %s Chess960 plan or the same",
+					c.elo, n, std, frc, c.want)
 			}
 			stdSum, frcSum = stdSum+std, frcSum+frc
 		}
-		if c.larger && frcSum <= stdSum || !c.larger && frcSum >= stdSum {
+		if c.sign*cmp.Compare(frcSum, stdSum) <= 0 {
 			t.Errorf("UCI_Elo %s: %d nodes in standard chess, %d in Chess960 over six starts; want a %s Chess960 plan",
-				c.elo, stdSum, frcSum, map[bool]string{true: "larger", false: "smaller"}[c.larger])
+				c.elo, stdSum, frcSum, c.want)
 		}
 	}
 	if std, frc := nodes("1000", false), nodes("1000", true); std != frc {
