@@ -37,7 +37,7 @@ type loopResult struct {
 func (w *worker) searchMoves(n *node, res *loopResult) (int, bool) {
 	pos := w.pos
 	us := pos.SideToMove()
-	var mp picker
+	mp := &w.pickers[n.ply+stackOffset][pickNegamax+boolToInt(n.excluded != movegen.NoMove)]
 	mp.init(w, n.ply, n.ttMove, false)
 	res.bestScore, res.bestMove = n.tbFloor, movegen.NoMove
 	n.origAlpha = n.alpha
@@ -52,7 +52,7 @@ func (w *worker) searchMoves(n *node, res *loopResult) (int, bool) {
 		}
 
 		// 11. Pruning at shallow depth.
-		if n.ply > 0 && res.bestScore > -eval.MateInMaxPly && pos.NonPawnMaterial(us) && w.pruneMove(n, &mp, &mi) {
+		if n.ply > 0 && res.bestScore > -eval.MateInMaxPly && pos.NonPawnMaterial(us) && w.pruneMove(n, mp, &mi) {
 			continue
 		}
 
@@ -66,7 +66,7 @@ func (w *worker) searchMoves(n *node, res *loopResult) (int, bool) {
 
 		// 13. Late move reductions, then the principal variation search.
 		nodesBefore := w.nodes
-		score := w.searchMove(n, &mp, &mi, newDepth)
+		score := w.searchMove(n, mp, &mi, newDepth)
 		if w.stopped {
 			return 0, true
 		}

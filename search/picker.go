@@ -69,16 +69,18 @@ func isNoisy(pos *movegen.Position, m movegen.Move) bool {
 	return isCapture(pos, m) || (m.IsPromotion() && m.PromotionType() == movegen.Queen)
 }
 
-// pickBest moves the best-scored remaining move to position i and returns it.
+// pickBest moves the best-scored remaining move to position i and returns it
+// (the first of equal scores; the one at i goes to the best one's place).
 func pickBest(l *movegen.MoveList, i int) movegen.Move {
-	best := i
-	for j := i + 1; j < l.N; j++ {
-		if l.Moves[j].Score > l.Moves[best].Score {
-			best = j
+	ms := l.Moves[i:l.N]
+	best, bestScore := 0, ms[0].Score
+	for j := 1; j < len(ms); j++ {
+		if s := ms[j].Score; s > bestScore {
+			best, bestScore = j, s
 		}
 	}
-	l.Moves[i], l.Moves[best] = l.Moves[best], l.Moves[i]
-	return l.Moves[i].Move
+	ms[0], ms[best] = ms[best], ms[0]
+	return ms[0].Move
 }
 
 // next returns the next move, or NoMove when none is left.

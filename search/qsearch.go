@@ -53,7 +53,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if hit {
 		ttMove = te.Move
 	}
-	var mp picker
+	mp := &w.pickers[ply+stackOffset][pickQsearch]
 	mp.init(w, ply, ttMove, true)
 	bestMove := movegen.NoMove
 	moveCount := 0

@@ -37,6 +37,13 @@ type frame struct {
 	pvLen      int
 }
 
+// The slots of worker.pickers.
+const (
+	pickNegamax = iota
+	pickExcluded
+	pickQsearch
+)
+
 // worker is one search thread. The fields under "per search" are set by
 // Pool.Search and iterate (bestChange, the best-move instability, is reset
 // by each search too); hist persists for the game.
@@ -48,7 +55,23 @@ type worker struct {
 	eval  *eval.Evaluator    // this thread's evaluator, with its own pawn cache
 	net   *nnue.Net          // the network evaluation; nil: the hand-written one
 	accs  []nnue.Accumulator // net's accumulators, one per ply: accs[ply] is the position at ply
-	hist  histories
+	// The accumulators are brought up to date lazily: making a move only
+	// records its feature change in accDelta[ply+1], and evaluate applies the
+	// changes from accTop, the highest ply whose accumulator is up to date
+	// for the current line, to the ply it evaluates. Nodes that never
+	// evaluate (table hits, draws, cutoffs before the evaluation) and their
+	// subtrees cost no update.
+	accDelta []nnue.Delta
+	accNull  []bool // accDelta[ply] is a null move: a copy of the parent
+	accTop   int
+	hist     histories
+
+	// pickers are the move pickers of each ply: [pickNegamax] for the node's
+	// own move loop, [pickExcluded] for a singular-extension search of the
+	// same node, [pickQsearch] for quiescence. Kept here, not declared in
+	// each node, because a picker holds about 5 KB of move lists that Go
+	// would zero at every node; init sets every field a node reads.
+	pickers [eval.MaxPly + stackOffset + stackSpare][3]picker
 
 	// per search
 	stack      [eval.MaxPly + stackOffset + stackSpare]frame
@@ -103,6 +126,7 @@ func (w *worker) setNet(n *nnue.Net) {
 	w.allocNet(n)
 	if n != nil {
 		w.accs[0].Refresh(n, w.pos)
+		w.accTop = 0
 	}
 }
 
@@ -113,6 +137,8 @@ func (w *worker) allocNet(n *nnue.Net) {
 		w.net, w.accs = n, nil
 		if n != nil {
 			w.accs = n.NewAccumulators(eval.MaxPly + 1)
+			w.accDelta = make([]nnue.Delta, eval.MaxPly+1)
+			w.accNull = make([]bool, eval.MaxPly+1)
 		}
 	}
 }
@@ -121,9 +147,31 @@ func (w *worker) allocNet(n *nnue.Net) {
 // to move's view: the network's when one is set, else the hand-written one.
 func (w *worker) evaluate(ply int) int {
 	if w.net != nil {
+		w.updateAccumulators(ply)
 		return w.net.Evaluate(&w.accs[ply], w.pos.SideToMove())
 	}
 	return w.eval.Evaluate(w.pos)
+}
+
+// updateAccumulators brings the accumulators of the current line up to date
+// to ply.
+func (w *worker) updateAccumulators(ply int) {
+	for k := w.accTop + 1; k <= ply; k++ {
+		if w.accNull[k] {
+			w.accs[k].CopyFrom(&w.accs[k-1])
+		} else {
+			w.accs[k].Apply(w.net, &w.accs[k-1], w.accDelta[k])
+		}
+	}
+	w.accTop = max(w.accTop, ply)
+}
+
+// recordMove notes that the accumulator of ply+1 is the one of ply changed
+// by delta (a null move when null), not yet applied.
+func (w *worker) recordMove(ply int, delta nnue.Delta, null bool) {
+	w.accDelta[ply+1] = delta
+	w.accNull[ply+1] = null
+	w.accTop = min(w.accTop, ply)
 }
 
 // makeMove plays m and records it in the frame of ply.
@@ -137,7 +185,7 @@ func (w *worker) makeMove(m movegen.Move, ply int) {
 	w.nodes++
 	w.table.Prefetch(w.pos.KeyAfter(m))
 	if w.net != nil {
-		w.accs[ply+1].Update(w.net, &w.accs[ply], w.pos, m)
+		w.recordMove(ply, nnue.MoveDelta(w.pos, m), false)
 	}
 	w.pos.Make(m)
 }
@@ -151,7 +199,7 @@ func (w *worker) makeNull(ply int) {
 	w.pos.MakeNull()
 	w.table.Prefetch(w.pos.Key())
 	if w.net != nil {
-		w.accs[ply+1].CopyFrom(&w.accs[ply])
+		w.recordMove(ply, nnue.Delta{}, true)
 	}
 }
 

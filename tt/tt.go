@@ -136,6 +136,7 @@ type Entry struct {
 // anything else uses the table. NewSearch may run at any time.
 type Table struct {
 	buckets []bucket
+	mem     *region // the memory of buckets when it is mapped outside the Go heap (alloc_linux.go)
 	mb      int
 	gen     atomic.Uint32 // current generation, 0..genMask
 }
@@ -151,11 +152,11 @@ func clampMB(mb int) int {
 	return min(max(mb, MinMB), MaxMB)
 }
 
-// alloc replaces the bucket array with a zeroed one of mb MiB. The Go
-// allocator starts large objects on a page boundary, so every bucket sits on
-// one cache line (TestBucketsAligned checks it).
+// alloc replaces the bucket array with a zeroed one of mb MiB. Both a
+// mapping and the Go allocator's large objects start on a page boundary, so
+// every bucket sits on one cache line (TestBucketsAligned checks it).
 func (t *Table) alloc(mb int) {
-	t.buckets = make([]bucket, mb*(bytesPerMB/bucketBytes))
+	t.buckets, t.mem = allocBuckets(mb * (bytesPerMB / bucketBytes))
 	t.mb = mb
 	t.gen.Store(0)
 }
@@ -171,6 +172,8 @@ func (t *Table) Resize(mb int) {
 	// Let the old array go before taking the new one so that memory use
 	// does not peak at both sizes together.
 	t.buckets = nil
+	t.mem.release()
+	t.mem = nil
 	runtime.GC()
 	t.alloc(mb)
 }

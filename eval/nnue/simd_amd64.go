@@ -2,7 +2,10 @@
 
 package nnue
 
-import "simd/archsimd"
+import (
+	"simd/archsimd"
+	"unsafe"
+)
 
 // simdAvailable tells whether the AVX2 kernels can run for width h.
 func simdAvailable(h int) bool { return archsimd.X86.AVX2() && h%16 == 0 }
@@ -10,47 +13,53 @@ func simdAvailable(h int) bool { return archsimd.X86.AVX2() && h%16 == 0 }
 // simdBuilt is true in builds that contain the SIMD kernels.
 const simdBuilt = true
 
+// The kernels view their int16 slices as arrays of 16 lanes (one AVX2
+// register each): with every view cut to the destination's length, the loop
+// indexes them without bounds checks or per-iteration slicing, and compiles
+// to the loads, the adds and the store alone. Every slice they get holds a
+// multiple of 16 int16s (H is a multiple of HiddenAlign).
+
+// vecs views s as 16-lane vectors (len(s)/16 of them).
+func vecs(s []int16) [][16]int16 {
+	return unsafe.Slice((*[16]int16)(unsafe.Pointer(unsafe.SliceData(s))), len(s)/16)
+}
+
 func addSIMD(dst, w []int16) {
-	w = w[:len(dst)]
-	for i := 0; i+16 <= len(dst); i += 16 {
-		x := archsimd.LoadInt16x16Slice(dst[i:])
-		x.Add(archsimd.LoadInt16x16Slice(w[i:])).StoreSlice(dst[i:])
+	d := vecs(dst)
+	a := vecs(w)[:len(d)]
+	for i := range d {
+		archsimd.LoadInt16x16(&d[i]).Add(archsimd.LoadInt16x16(&a[i])).Store(&d[i])
 	}
 }
 
 func addSubSIMD(dst, src, a0, s0 []int16) {
-	n := len(dst)
-	src, a0, s0 = src[:n], a0[:n], s0[:n]
-	for i := 0; i+16 <= n; i += 16 {
-		x := archsimd.LoadInt16x16Slice(src[i:])
-		x = x.Add(archsimd.LoadInt16x16Slice(a0[i:]))
-		x = x.Sub(archsimd.LoadInt16x16Slice(s0[i:]))
-		x.StoreSlice(dst[i:])
+	d := vecs(dst)
+	s, a, b := vecs(src)[:len(d)], vecs(a0)[:len(d)], vecs(s0)[:len(d)]
+	for i := range d {
+		x := archsimd.LoadInt16x16(&s[i]).Add(archsimd.LoadInt16x16(&a[i]))
+		x.Sub(archsimd.LoadInt16x16(&b[i])).Store(&d[i])
 	}
 }
 
 func addSubSubSIMD(dst, src, a0, s0, s1 []int16) {
-	n := len(dst)
-	src, a0, s0, s1 = src[:n], a0[:n], s0[:n], s1[:n]
-	for i := 0; i+16 <= n; i += 16 {
-		x := archsimd.LoadInt16x16Slice(src[i:])
-		x = x.Add(archsimd.LoadInt16x16Slice(a0[i:]))
-		x = x.Sub(archsimd.LoadInt16x16Slice(s0[i:]))
-		x = x.Sub(archsimd.LoadInt16x16Slice(s1[i:]))
-		x.StoreSlice(dst[i:])
+	d := vecs(dst)
+	s, a, b, c := vecs(src)[:len(d)], vecs(a0)[:len(d)], vecs(s0)[:len(d)], vecs(s1)[:len(d)]
+	for i := range d {
+		x := archsimd.LoadInt16x16(&s[i]).Add(archsimd.LoadInt16x16(&a[i]))
+		x = x.Sub(archsimd.LoadInt16x16(&b[i]))
+		x.Sub(archsimd.LoadInt16x16(&c[i])).Store(&d[i])
 	}
 }
 
 func addAddSubSubSIMD(dst, src, a0, a1, s0, s1 []int16) {
-	n := len(dst)
-	src, a0, a1, s0, s1 = src[:n], a0[:n], a1[:n], s0[:n], s1[:n]
-	for i := 0; i+16 <= n; i += 16 {
-		x := archsimd.LoadInt16x16Slice(src[i:])
-		x = x.Add(archsimd.LoadInt16x16Slice(a0[i:]))
-		x = x.Add(archsimd.LoadInt16x16Slice(a1[i:]))
-		x = x.Sub(archsimd.LoadInt16x16Slice(s0[i:]))
-		x = x.Sub(archsimd.LoadInt16x16Slice(s1[i:]))
-		x.StoreSlice(dst[i:])
+	d := vecs(dst)
+	s, a, e := vecs(src)[:len(d)], vecs(a0)[:len(d)], vecs(a1)[:len(d)]
+	b, c := vecs(s0)[:len(d)], vecs(s1)[:len(d)]
+	for i := range d {
+		x := archsimd.LoadInt16x16(&s[i]).Add(archsimd.LoadInt16x16(&a[i]))
+		x = x.Add(archsimd.LoadInt16x16(&e[i]))
+		x = x.Sub(archsimd.LoadInt16x16(&b[i]))
+		x.Sub(archsimd.LoadInt16x16(&c[i])).Store(&d[i])
 	}
 }
 
@@ -59,24 +68,25 @@ func addAddSubSubSIMD(dst, src, a0, a1, s0, s1 []int16) {
 // QA and the weights so that no int32 lane can overflow.
 func outputSIMD(n *Net, us, them, w []int16) int64 {
 	h := n.H
-	wu, wt := w[:h], w[h:2*h]
-	us, them = us[:h], them[:h]
+	u, t := vecs(us[:h]), vecs(them[:h])
+	wu, wt := vecs(w[:h])[:len(u)], vecs(w[h : 2*h])[:len(u)]
+	t = t[:len(u)]
 	zero := archsimd.BroadcastInt16x16(0)
 	qa := archsimd.BroadcastInt16x16(int16(n.QA))
 	sum := archsimd.BroadcastInt32x8(0)
 	if n.Act == SCReLU {
-		for i := 0; i+16 <= h; i += 16 {
-			u := archsimd.LoadInt16x16Slice(us[i:]).Max(zero).Min(qa)
-			t := archsimd.LoadInt16x16Slice(them[i:]).Max(zero).Min(qa)
-			sum = sum.Add(u.Mul(archsimd.LoadInt16x16Slice(wu[i:])).DotProductPairs(u))
-			sum = sum.Add(t.Mul(archsimd.LoadInt16x16Slice(wt[i:])).DotProductPairs(t))
+		for i := range u {
+			x := archsimd.LoadInt16x16(&u[i]).Max(zero).Min(qa)
+			y := archsimd.LoadInt16x16(&t[i]).Max(zero).Min(qa)
+			sum = sum.Add(x.Mul(archsimd.LoadInt16x16(&wu[i])).DotProductPairs(x))
+			sum = sum.Add(y.Mul(archsimd.LoadInt16x16(&wt[i])).DotProductPairs(y))
 		}
 	} else {
-		for i := 0; i+16 <= h; i += 16 {
-			u := archsimd.LoadInt16x16Slice(us[i:]).Max(zero).Min(qa)
-			t := archsimd.LoadInt16x16Slice(them[i:]).Max(zero).Min(qa)
-			sum = sum.Add(u.DotProductPairs(archsimd.LoadInt16x16Slice(wu[i:])))
-			sum = sum.Add(t.DotProductPairs(archsimd.LoadInt16x16Slice(wt[i:])))
+		for i := range u {
+			x := archsimd.LoadInt16x16(&u[i]).Max(zero).Min(qa)
+			y := archsimd.LoadInt16x16(&t[i]).Max(zero).Min(qa)
+			sum = sum.Add(x.DotProductPairs(archsimd.LoadInt16x16(&wu[i])))
+			sum = sum.Add(y.DotProductPairs(archsimd.LoadInt16x16(&wt[i])))
 		}
 	}
 	var lanes [8]int32
