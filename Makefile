@@ -45,7 +45,7 @@ TAGFLAG := $(if $(GOTAGS),-tags $(GOTAGS))
 RUN_EXE := $(if $(findstring /,$(EXE)),$(EXE),./$(EXE))
 
 .DEFAULT_GOAL := build
-.PHONY: build run test bench perft-suite clean
+.PHONY: build run test bench pgo perft-suite clean
 
 build:
 ifneq ($(EVALFILE),)
@@ -83,6 +83,13 @@ test:
 
 bench: build
 	$(RUN_EXE) bench
+
+# The profile that go build uses for profile-guided optimisation of
+# cmd/kingrook (cmd/kingrook/default.pgo, read by -pgo=auto, the default):
+# a CPU profile of the benchmark at depth 15. Make it again after a change to
+# the search or the net moves where the time goes (bench/README.md, Speed).
+pgo: build
+	$(RUN_EXE) bench --depth 15 --cpuprofile cmd/kingrook/default.pgo
 
 # The whole perft suites (hours): PERFT_DIR holds standard.epd, perftsuite.epd
 # and fischer.epd (movegen/testdata/README.md says where they come from).

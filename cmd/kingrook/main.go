@@ -4,7 +4,7 @@
 // Usage:
 //
 //	kingrook [global flags]                 UCI on stdin/stdout (the default)
-//	kingrook bench [--depth N] [--hash MB] [--threads N] [--nnue=BOOL] [--evalfile FILE]
+//	kingrook bench [--depth N] [--hash MB] [--threads N] [--nnue=BOOL] [--evalfile FILE] [--cpuprofile FILE]
 //	kingrook bench [hash [threads [limit [default|FILE [depth|nodes|movetime]]]]]  (Stockfish's order)
 //	kingrook perft --depth N [--fen FEN] [--chess960] [--divide]
 //	kingrook frc N | frc --random | frc W B | frc --dfrc
@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 
@@ -290,6 +291,7 @@ func runBench(g globals, args []string, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", bench.DefaultThreads, "search threads (more than one makes the node count vary)")
 	useNet := fs.Bool("nnue", engine.DefaultSettings().UseNNUE, "evaluate with the network (the UCI option Use NNUE)")
 	evalFile := fs.String("evalfile", "", "network file to evaluate with (implies --nnue; default: the embedded net)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (pprof format; `make pgo` makes cmd/kingrook/default.pgo with it)")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
@@ -348,6 +350,19 @@ func runBench(g globals, args []string, stdout, stderr io.Writer) int {
 		cfg.Net = n
 	case *useNet:
 		cfg.Net = nnue.Default()
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "kingrook bench: --cpuprofile: %v\n", err)
+			return exitUsage
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "kingrook bench: --cpuprofile: %v\n", err)
+			return exitFailure
+		}
+		defer pprof.StopCPUProfile()
 	}
 	res := bench.Run(cfg, stdout)
 	if res.Errors > 0 {

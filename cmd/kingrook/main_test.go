@@ -440,3 +440,24 @@ func TestUCICommandWords(t *testing.T) {
 		t.Fatalf("genfens: code %d, stdout %q", code, out)
 	}
 }
+
+// TestBenchCPUProfile: bench --cpuprofile writes a pprof profile (gzip-
+// compressed protocol buffers), the input of `make pgo`, and an unwritable
+// path is a usage error.
+func TestBenchCPUProfile(t *testing.T) {
+	prof := filepath.Join(t.TempDir(), "cpu.pgo")
+	if code, _, errOut := runIn(t, "", "bench", "--depth", "3", "--cpuprofile", prof); code != 0 {
+		t.Fatalf("code %d, stderr %q", code, errOut)
+	}
+	data, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+		t.Fatalf("%s: %d bytes, not a gzip-compressed profile", prof, len(data))
+	}
+	bad := filepath.Join(t.TempDir(), "no-such-dir", "cpu.pgo")
+	if code, _, errOut := runIn(t, "", "bench", "--depth", "1", "--cpuprofile", bad); code != 2 || !strings.Contains(errOut, "--cpuprofile") {
+		t.Fatalf("unwritable profile: code %d, stderr %q", code, errOut)
+	}
+}
