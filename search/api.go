@@ -124,7 +124,7 @@ type Result struct {
 //	func OverdueAfter(lim Limits, overhead time.Duration, us movegen.Color) (time.Duration, bool) // time.go
 //
 // Search blocks until the search ends: a limit is reached, ctx is cancelled
-// (stop), or, under Infinite or Ponder, never before ctx is cancelled or
+// (stop; depth 1 is completed first, a few hundred nodes at most), or, under Infinite or Ponder, never before ctx is cancelled or
 // (for Ponder) the ponderhit has come and the clock runs out; this holds
 // also when there is no move to search (it then returns a zero Result).
 // Under a clock or a move time a timer stops it at the hard limit, and calls

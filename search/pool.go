@@ -23,7 +23,7 @@ type Pool struct {
 	workers []*worker
 
 	// per search
-	stop       atomic.Bool
+	stop       atomic.Bool // stop: every thread stops, the main one once depth 1 is complete
 	timeUp     atomic.Bool // the hard time limit passed: every thread stops, the main one once depth 1 is complete
 	ponder     atomic.Bool // pondering and no ponderhit yet
 	limits     Limits
@@ -124,7 +124,8 @@ func (p *Pool) endPonder() {
 }
 
 // Stop makes the running search stop as soon as its workers next look at
-// the flag. Cancelling the context given to Search does the same, but through
+// the flag, the main worker once depth 1 is complete (shouldStop), so that
+// even a search stopped at once answers with a searched line. Cancelling the context given to Search does the same, but through
 // one more goroutine, which may have to wait for a processor. A Stop that
 // comes before Search has begun is lost: the context is what always holds.
 func (p *Pool) Stop() {

@@ -292,6 +292,36 @@ func TestPoolStop(t *testing.T) {
 	}
 }
 
+// TestCancelledAtOnce: a search whose context is cancelled before it
+// begins still completes depth 1 on the main thread, on one thread and on
+// several: its result and last line are those of a search to depth 1 (the
+// move and exact score it finds), not the first move generated with the
+// root's static score.
+func TestCancelledAtOnce(t *testing.T) {
+	fen := "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+	want, wantInfos := run(t, fen, Limits{Depth: 1}, Options{MultiPV: 1})
+	wantLast := wantInfos[len(wantInfos)-1]
+	for _, threads := range []int{1, 3} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		var infos []Info
+		res := NewPool(tt.New(16)).Search(ctx, mustPos(t, fen), Limits{Infinite: true}, Options{Threads: threads, MultiPV: 1},
+			func(i Info) { infos = append(infos, i) })
+		if len(infos) == 0 {
+			t.Fatalf("threads %d: no info", threads)
+		}
+		last := infos[len(infos)-1]
+		if res.Depth != 1 || res.BestMove != want.BestMove || res.Score != want.Score {
+			t.Errorf("threads %d: depth %d move %v score %d, want depth 1 move %v score %d",
+				threads, res.Depth, res.BestMove, res.Score, want.BestMove, want.Score)
+		}
+		if last.Depth != 1 || last.Bound != Exact || last.Score != wantLast.Score || last.PV[0] != wantLast.PV[0] {
+			t.Errorf("threads %d: last line depth %d bound %v score %d pv %v, want depth 1 exact %d pv %v",
+				threads, last.Depth, last.Bound, last.Score, last.PV, wantLast.Score, wantLast.PV)
+		}
+	}
+}
+
 // TestLateCancelSparesNextSearch: cancelling a search's context just as
 // the search ends does not stop the next search (the context's watcher
 // ends with its search).

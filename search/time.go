@@ -178,11 +178,12 @@ func (w *worker) shouldStop() bool {
 			w.pool.stop.Store(true)
 		}
 	}
-	// The clock stops the main thread only once depth 1 is complete (a
-	// few hundred nodes at most): its move and report are then a searched
-	// line's, however short the clock. A machine too busy to finish even
-	// that is answered for by Options.Overdue.
-	if w.pool.stop.Load() || (w.pool.timeUp.Load() && (w.id != 0 || w.completed > 0)) {
+	// Neither a stop nor the clock stops the main thread before depth 1 is
+	// complete (a few hundred nodes at most): its move and report are then
+	// a searched line's, however soon the stop comes. A machine too busy to
+	// finish even that is answered for by Options.Overdue; only a node
+	// limit (below) cuts depth 1 short.
+	if (w.pool.stop.Load() || w.pool.timeUp.Load()) && (w.id != 0 || w.completed > 0) {
 		w.stopped = true
 	}
 	if lim := w.pool.limits.Nodes; lim > 0 && w.id == 0 && w.nodes >= lim {
