@@ -47,7 +47,7 @@ func TestFENErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := mustPos(t, kiwipeteFEN)
-			p.Make(legalMoves(p)[0])
+			p.Make(p.LegalMoves()[0])
 			before, key, ply := p.FEN(true), p.Key(), p.Ply()
 			err := p.SetFEN(tc.fen)
 			if err == nil {

@@ -95,7 +95,7 @@ func FuzzMakeUnmake(f *testing.F) {
 		}
 		var stack []state
 		for range int(plies) {
-			moves := legalMoves(&p)
+			moves := p.LegalMoves()
 			if len(moves) == 0 {
 				break
 			}

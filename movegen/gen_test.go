@@ -23,7 +23,7 @@ func TestPinsInCheck(t *testing.T) {
 		if got := p.Perft(1); got != tc.want {
 			t.Errorf("%s: perft 1 = %d, want %d", tc.fen, got, tc.want)
 		}
-		if got := len(legalMoves(p)); uint64(got) != tc.want {
+		if got := len(p.LegalMoves()); uint64(got) != tc.want {
 			t.Errorf("%s: %d generated moves, want %d", tc.fen, got, tc.want)
 		}
 	}
@@ -45,7 +45,7 @@ func randomPositions(t testing.TB, games, every int, seed uint64) []*Position {
 			continue
 		}
 		for ply := 0; ply < 150; ply++ {
-			moves := legalMoves(&p)
+			moves := p.LegalMoves()
 			if ply%every == 0 {
 				out = append(out, p.Clone())
 			}
@@ -62,7 +62,7 @@ func randomPositions(t testing.TB, games, every int, seed uint64) []*Position {
 // the bulk count equals the list length, and every listed move is legal.
 func TestGenerationConsistency(t *testing.T) {
 	for _, p := range randomPositions(t, 60, 3, 1) {
-		all := legalMoves(p)
+		all := p.LegalMoves()
 		var noisy, quiet MoveList
 		p.GenerateNoisy(&noisy)
 		p.GenerateQuiet(&quiet)
@@ -188,7 +188,7 @@ func TestGivesCheck(t *testing.T) {
 	}
 	checked, checks := 0, 0
 	for _, p := range validationPositions(t, 200) {
-		for _, m := range legalMoves(p) {
+		for _, m := range p.LegalMoves() {
 			got := p.GivesCheck(m)
 			p.Make(m)
 			want := p.InCheck()

@@ -24,21 +24,10 @@ func placement(pieces map[Square]Piece) string {
 	return sb.String()
 }
 
-// legalMoves returns the legal moves of p as a slice.
-func legalMoves(p *Position) []Move {
-	var l MoveList
-	p.GenerateLegal(&l)
-	out := make([]Move, l.N)
-	for i := range out {
-		out[i] = l.Moves[i].Move
-	}
-	return out
-}
-
 // castlingMoves returns the legal castling moves of p.
 func castlingMoves(p *Position) []Move {
 	var out []Move
-	for _, m := range legalMoves(p) {
+	for _, m := range p.LegalMoves() {
 		if m.IsCastling() {
 			out = append(out, m)
 		}

@@ -22,7 +22,7 @@ func TestKeyAfter(t *testing.T) {
 		p := mustPos(t, fen)
 		var walk func(depth int)
 		walk = func(depth int) {
-			for _, m := range legalMoves(p) {
+			for _, m := range p.LegalMoves() {
 				got := p.KeyAfter(m)
 				p.Make(m)
 				want := p.Key()

@@ -111,7 +111,7 @@ func TestParseMoveRoundTrip(t *testing.T) {
 	cases = append(cases, loadEPD(t, "testdata/perft/standard.epd")...)
 	for _, c := range cases {
 		p := mustPos(t, c.fen)
-		for _, m := range legalMoves(p) {
+		for _, m := range p.LegalMoves() {
 			for _, chess960 := range []bool{true, false} {
 				text := m.UCI(chess960)
 				got, err := ParseMove(p, text, chess960)

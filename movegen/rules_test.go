@@ -170,7 +170,7 @@ func TestEnPassantSquare(t *testing.T) {
 				t.Errorf("key equal to the position without ep: %v, want %v", p.Key() == without.Key(), !tc.keep)
 			}
 			hasEP := false
-			for _, m := range legalMoves(p) {
+			for _, m := range p.LegalMoves() {
 				hasEP = hasEP || m.Kind() == EnPassant
 			}
 			if hasEP != tc.keep {

@@ -203,7 +203,7 @@ func compareWithStockfish(t *testing.T, sf *stockfish, p *Position, depth int, c
 			origin, fen, chess960, depth, gotTotal, wantTotal, missing, extra, differ)
 		return false
 	}
-	for _, m := range legalMoves(p) {
+	for _, m := range p.LegalMoves() {
 		if m.UCI(chess960) == differ[0] {
 			p.Make(m)
 			compareWithStockfish(t, sf, p, depth-1, chess960, origin+" "+differ[0])
@@ -272,7 +272,7 @@ func TestStockfishDifferential(t *testing.T) {
 		p := mustPos(t, fen)
 		var played []string
 		for ply := 0; ply < sfMaxPlies; ply++ {
-			moves := legalMoves(p)
+			moves := p.LegalMoves()
 			if len(moves) == 0 {
 				break
 			}

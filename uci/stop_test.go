@@ -50,9 +50,7 @@ func TestStopAtOnce(t *testing.T) {
 		}
 		pos.Make(m)
 	}
-	var l movegen.MoveList
-	pos.GenerateLegal(&l)
-	rootMoves := l.Len()
+	rootMoves := len(pos.LegalMoves())
 
 	tries := 10
 	if testing.Short() {
