@@ -1,8 +1,3 @@
-// Package engine is the facade a front end drives: it owns the options, the
-// current game (position and move history, for repetitions), the
-// transposition table and the search threads. Go starts a search without
-// blocking and reports through callbacks; Stop, PonderHit, NewGame,
-// SetOption and SetPosition are safe while a search runs.
 package engine
 
 import (
@@ -30,7 +25,8 @@ import (
 // The transposition table is allocated lazily, by Prepare, Go or NewGame, so
 // that starting the engine (and answering "uci") stays fast whatever Hash is.
 type Engine struct {
-	log zerolog.Logger
+	log        zerolog.Logger
+	raiseProcs bool // Config.RaiseProcs
 
 	mu           sync.Mutex
 	set          Settings
@@ -44,7 +40,7 @@ type Engine struct {
 	net          *nnue.Net         // the current net (EvalFile); nil until first needed: the embedded one
 	// seed drives the random choices of a weakened search
 	// (UCI_LimitStrength): drawn anew for each game, so that games differ,
-	// and fixed within one, so that SetSeed replays a game.
+	// and fixed within one, so that the Seed option replays a game.
 	seed uint64
 	// standardStart is set when the position command's start is standard
 	// chess's (standardStart): a weakened search then uses standard
@@ -62,12 +58,45 @@ type run struct {
 	hitCh  chan struct{} // closed on the first ponderhit; the pool reads it as Limits.PonderHit
 }
 
-// New returns an engine with default options at the starting position. log
-// receives diagnostics (never protocol text).
-func New(log zerolog.Logger) *Engine {
-	e := &Engine{log: log, set: DefaultSettings(), pos: movegen.NewPosition(), seed: rand.Uint64(), standardStart: true}
-	raiseProcs(e.set.Threads)
-	return e
+// Config is what New takes. Its zero value (and a nil *Config) gives the
+// default options, no diagnostics, and the program's runtime left alone.
+type Config struct {
+	// Settings are the option values to start with: nil means
+	// DefaultSettings(). New sets them as SetSettings does.
+	Settings *Settings
+	// Log receives diagnostics, never protocol text: the tablebases found,
+	// a search result that had to be replaced by a legal move. The zero
+	// Logger discards them.
+	Log zerolog.Logger
+	// RaiseProcs lets the engine raise runtime.GOMAXPROCS, a setting of the
+	// whole program, to Threads+2 when it is lower (never lowering it),
+	// when the engine is made and when Threads grows: the goroutines that
+	// deliver a stop then never wait for a processor. The kingrook binary
+	// sets it; a program that imports the engine leaves it off and keeps
+	// its own setting.
+	RaiseProcs bool
+}
+
+// New returns an engine at the standard starting position with the
+// options cfg gives (nil: the defaults). The error is SetSettings', for an
+// option value out of range or a file (EvalFile) that cannot be read; the
+// defaults never fail. The transposition table is allocated when first
+// needed.
+func New(cfg *Config) (*Engine, error) {
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	e := &Engine{log: cfg.Log, raiseProcs: cfg.RaiseProcs, set: DefaultSettings(), pos: movegen.NewPosition(),
+		seed: rand.Uint64(), standardStart: true}
+	if e.raiseProcs {
+		raiseProcs(e.set.Threads)
+	}
+	if cfg.Settings != nil {
+		if err := e.SetSettings(*cfg.Settings); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
 }
 
 // spareProcs is how many processors the runtime gets beyond the search
@@ -79,11 +108,12 @@ func New(log zerolog.Logger) *Engine {
 const spareProcs = 2
 
 // raiseProcs raises GOMAXPROCS to threads+spareProcs when it is lower, and
-// never lowers it. It is called when the engine is made and when Threads
-// changes, not per search: each change stops the world, and one in about
-// 100,000 searches that raised and restored it per search hung for good in
-// that stop (Go 1.26, the input reader blocked in read; seen as an
-// unanswered isready in a fastchess match, reproduced with a goroutine dump).
+// never lowers it. An engine made with Config.RaiseProcs calls it when it
+// is made and when Threads changes, not per search: each change stops the
+// world, and one in about 100,000 searches that raised and restored it per
+// search hung for good in that stop (Go 1.26, the input reader blocked in
+// read; seen as an unanswered isready in a fastchess match, reproduced
+// with a goroutine dump).
 func raiseProcs(threads int) {
 	if want := threads + spareProcs; runtime.GOMAXPROCS(0) < want {
 		runtime.GOMAXPROCS(want)
@@ -114,6 +144,48 @@ func (e *Engine) SetOption(name, value string) error {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if err := e.setLocked(d, v); err != nil {
+		return err
+	}
+	e.optionsSetLocked()
+	return nil
+}
+
+// SetSettings sets every option to its value in s, as SetOption does with
+// the value's text: New's Config.Settings, or a change to what Settings
+// returned. Options whose value is unchanged are left alone (the network
+// and the tablebases are not read again). A spin value out of its range
+// (Options) is an error that sets nothing; a Hash that does not fit in
+// memory or an EvalFile that cannot be read is an error that leaves that
+// option and those after it, in the order of Options, unchanged.
+// DebugLogFile is only kept, for the front end that writes the log.
+func (e *Engine) SetSettings(s Settings) error {
+	for _, d := range optionTable {
+		if d.get != nil && d.Type == Spin {
+			if err := d.checkInt(d.get(&s).n); err != nil {
+				return err
+			}
+		}
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	defer e.optionsSetLocked()
+	for _, d := range optionTable {
+		if d.get == nil {
+			continue
+		}
+		if v := d.get(&s); v != d.get(&e.set) {
+			if err := e.setLocked(d, v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// setLocked does the option's engine work for the value v, then stores v
+// in the settings; e.mu is held. An error from the work sets nothing.
+func (e *Engine) setLocked(d optionDef, v optValue) error {
 	if d.act != nil {
 		if err := d.act(e, v); err != nil {
 			return err
@@ -122,10 +194,15 @@ func (e *Engine) SetOption(name, value string) error {
 	if d.set != nil {
 		d.set(&e.set, v)
 	}
+	return nil
+}
+
+// optionsSetLocked applies Hash and Clear Hash at once when the table
+// exists and no search runs; e.mu is held.
+func (e *Engine) optionsSetLocked() {
 	if e.table != nil && e.cur == nil {
 		e.prepareLocked()
 	}
-	return nil
 }
 
 // checkHashLocked refuses a Hash size the machine cannot hold.
@@ -273,24 +350,33 @@ func gameSeed(n int) uint64 {
 	return uint64(n) * 0x9e3779b97f4a7c15
 }
 
-// SetSeed sets the seed of the random choices of a weakened search
-// (UCI_LimitStrength) until the next NewGame: after NewGame and SetSeed
+// setSeed sets the seed of the random choices of a weakened search
+// (UCI_LimitStrength) until the next NewGame: after NewGame and setSeed
 // with the same seed, the same positions and search limits under a node
-// budget give the same moves.
-func (e *Engine) SetSeed(seed uint64) {
+// budget give the same moves. (The Seed option does the same from the next
+// NewGame on.)
+func (e *Engine) setSeed(seed uint64) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.seed = seed
 }
 
-// SetPosition sets the game to fen followed by moves (UCI text, read per the
-// UCI_Chess960 option). A running search is stopped first (its result is
-// reported). On any error the previous position is kept and the error
-// says which part was wrong.
-func (e *Engine) SetPosition(fen string, moves []string) error {
+// SetPosition sets the game to fen followed by moves, as UCI's position
+// command does. fen is a FEN with standard (KQkq), Shredder-FEN (HAha) or
+// X-FEN castling rights (Position.SetFEN), or "startpos" for the standard
+// start; the moves are UCI text ("e2e4", "e7e8q"; castling as the king's
+// move, "e1g1", or as king takes rook, "e1h1", which the UCI_Chess960
+// option requires). The moves are kept as the game's history, so that the
+// search sees repetitions. A running search is stopped first (its result is
+// reported). A bad FEN or an illegal move is an error that says which part
+// was wrong; the previous position is then kept.
+func (e *Engine) SetPosition(fen string, moves ...string) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.stopAndWaitAnsweredLocked()
+	if fen == "startpos" {
+		fen = movegen.StartFEN
+	}
 	p := movegen.NewPosition()
 	if err := p.SetFEN(fen); err != nil {
 		return err
@@ -347,15 +433,31 @@ func (e *Engine) Searching() bool {
 func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(search.Result)) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.startLocked(context.Background(), e.readyLocked(), lim, onInfo, onDone)
+}
+
+// readyLocked stops the running search and waits until a new one may
+// start: the old one has sent its result, and has ended if the table must
+// change. It returns a search that answered when overdue and is still
+// finishing (nil when none), which the new search waits for. e.mu is held
+// on entry and on return (released while waiting).
+func (e *Engine) readyLocked() (prev *run) {
 	e.stopAndWaitAnsweredLocked()
 	if e.cur != nil && e.prepareNeededLocked() {
 		e.stopAndWaitLocked() // the table changes: no search may run
 	}
-	prev := e.cur // nil, or a search that answered and is finishing
+	prev = e.cur // nil, or a search that answered and is finishing
 	if prev == nil {
 		e.prepareLocked()
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	return prev
+}
+
+// startLocked starts the search Go describes, after readyLocked returned
+// prev, and returns it; cancelling parent stops it as Stop does. e.mu is
+// held.
+func (e *Engine) startLocked(parent context.Context, prev *run, lim search.Limits, onInfo func(search.Info), onDone func(search.Result)) *run {
+	ctx, cancel := context.WithCancel(parent)
 	r := &run{cancel: cancel, done: make(chan struct{}), ponder: lim.Ponder, hitCh: make(chan struct{})}
 	if lim.Ponder {
 		lim.PonderHit = r.hitCh
@@ -380,6 +482,7 @@ func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(sea
 	r.rep = newReply(pos, e.table, lim.SearchMoves, onInfo, onDone)
 	opt.Overdue = r.rep.overdue
 	go e.search(ctx, r, prev, e.pool, pos, lim, opt)
+	return r
 }
 
 // standardStart tells whether the start of a position command, pos, is

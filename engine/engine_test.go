@@ -1,14 +1,13 @@
 package engine
 
 import (
+	"context"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/rs/zerolog"
 
 	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/movegen"
@@ -79,7 +78,10 @@ func (r *recorder) count() int {
 
 func newEngine(t *testing.T) *Engine {
 	t.Helper()
-	e := New(zerolog.Nop())
+	e, err := New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Cleanup(func() { e.Stop(); e.Wait() })
 	return e
 }
@@ -113,7 +115,7 @@ func TestTableIsLazy(t *testing.T) {
 
 func TestSetPosition(t *testing.T) {
 	e := newEngine(t)
-	if err := e.SetPosition(movegen.StartFEN, []string{"e2e4", "e7e5", "g1f3"}); err != nil {
+	if err := e.SetPosition(movegen.StartFEN, "e2e4", "e7e5", "g1f3"); err != nil {
 		t.Fatal(err)
 	}
 	good := e.Position().FEN(false)
@@ -128,7 +130,7 @@ func TestSetPosition(t *testing.T) {
 		{movegen.StartFEN, []string{"e1g1"}},
 	}
 	for _, b := range bad {
-		if err := e.SetPosition(b.fen, b.moves); err == nil {
+		if err := e.SetPosition(b.fen, b.moves...); err == nil {
 			t.Errorf("SetPosition(%q, %v) accepted", b.fen, b.moves)
 		}
 		if got := e.Position().FEN(false); got != good {
@@ -142,11 +144,11 @@ func TestSetPosition(t *testing.T) {
 func TestCastlingInput(t *testing.T) {
 	const fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
 	e := newEngine(t)
-	if err := e.SetPosition(fen, []string{"e1g1"}); err != nil {
+	if err := e.SetPosition(fen, "e1g1"); err != nil {
 		t.Fatalf("standard e1g1: %v", err)
 	}
 	viaKing := e.Position().FEN(true)
-	if err := e.SetPosition(fen, []string{"e1h1"}); err != nil {
+	if err := e.SetPosition(fen, "e1h1"); err != nil {
 		t.Fatalf("standard e1h1: %v", err)
 	}
 	if got := e.Position().FEN(true); got != viaKing || !strings.HasPrefix(got, "r3k2r/8/8/8/8/8/8/R4RK1 b") {
@@ -155,21 +157,21 @@ func TestCastlingInput(t *testing.T) {
 	if err := e.SetOption("UCI_Chess960", "true"); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.SetPosition(fen, []string{"e1g1"}); err == nil {
+	if err := e.SetPosition(fen, "e1g1"); err == nil {
 		t.Fatal("960 mode accepted e1g1 as castling")
 	}
-	if err := e.SetPosition(fen, []string{"e1h1"}); err != nil {
+	if err := e.SetPosition(fen, "e1h1"); err != nil {
 		t.Fatalf("960 e1h1: %v", err)
 	}
 	// King already on g1: g1h1 castles, g1f1 is a plain king move.
 	const g1 = "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1"
-	if err := e.SetPosition(g1, []string{"g1h1"}); err != nil {
+	if err := e.SetPosition(g1, "g1h1"); err != nil {
 		t.Fatal(err)
 	}
 	if got := e.Position().FEN(true); !strings.HasPrefix(got, "1r4kr/8/8/8/8/8/8/1R3RK1 b") {
 		t.Fatalf("g1h1 gives %s", got)
 	}
-	if err := e.SetPosition(g1, []string{"g1f1"}); err != nil {
+	if err := e.SetPosition(g1, "g1f1"); err != nil {
 		t.Fatal(err)
 	}
 	if got := e.Position().FEN(true); !strings.HasPrefix(got, "1r4kr/8/8/8/8/8/8/1R3K1R b") {
@@ -294,7 +296,7 @@ func TestSetPositionAndNewGameStopSearch(t *testing.T) {
 	e.Go(search.Limits{Infinite: true}, r.info, r.result)
 	r.waitInfo(t)
 	start := e.Position()
-	if err := e.SetPosition(movegen.StartFEN, []string{"e2e4"}); err != nil {
+	if err := e.SetPosition(movegen.StartFEN, "e2e4"); err != nil {
 		t.Fatal(err)
 	}
 	if r.count() != 1 {
@@ -354,7 +356,7 @@ func TestNoLegalMove(t *testing.T) {
 	}
 	for _, tc := range tests {
 		e := newEngine(t)
-		if err := e.SetPosition(tc.fen, nil); err != nil {
+		if err := e.SetPosition(tc.fen); err != nil {
 			t.Fatal(err)
 		}
 		r := newRecorder()
@@ -440,7 +442,7 @@ func TestChooseMoves(t *testing.T) {
 func TestRepetitionHistoryKept(t *testing.T) {
 	e := newEngine(t)
 	moves := strings.Fields("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8")
-	if err := e.SetPosition(movegen.StartFEN, moves); err != nil {
+	if err := e.SetPosition(movegen.StartFEN, moves...); err != nil {
 		t.Fatal(err)
 	}
 	pos := e.Position()
@@ -454,7 +456,7 @@ func TestHashThatDoesNotFitIsRefused(t *testing.T) {
 	if !ok {
 		t.Skip("no /proc/meminfo: the memory check is off on this system")
 	}
-	e := New(zerolog.Nop())
+	e := newEngine(t)
 	tooBig := min(avail+1024, 65536)
 	if avail+1024 > 65536 {
 		t.Skipf("%d MB available: every Hash value fits", avail)
@@ -470,15 +472,20 @@ func TestHashThatDoesNotFitIsRefused(t *testing.T) {
 	}
 }
 
-// TestGoLeavesSpareProcessors checks that the runtime has two processors
-// beyond the search threads once Threads is set, for the goroutines that
-// deliver stop, and that a search does not change the setting (each change
-// stops the world, and a search that raised and restored it per search
-// hung once in about 100,000).
+// TestGoLeavesSpareProcessors checks that an engine made with
+// Config.RaiseProcs (the binary's) gives the runtime two processors beyond
+// the search threads once Threads is set, for the goroutines that deliver
+// stop, and that a search does not change the setting (each change stops
+// the world, and a search that raised and restored it per search hung once
+// in about 100,000).
 func TestGoLeavesSpareProcessors(t *testing.T) {
 	before := runtime.GOMAXPROCS(0)
 	t.Cleanup(func() { runtime.GOMAXPROCS(before) })
-	e := newEngine(t)
+	e, err := New(&Config{RaiseProcs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Stop(); e.Wait() })
 	threads := before + 1 // more than the runtime has now
 	if err := e.SetOption("Threads", strconv.Itoa(threads)); err != nil {
 		t.Fatal(err)
@@ -503,6 +510,68 @@ func TestGoLeavesSpareProcessors(t *testing.T) {
 	}
 	if now := runtime.GOMAXPROCS(0); now != set {
 		t.Errorf("GOMAXPROCS %d after Threads = 1, want it kept at %d", now, set)
+	}
+}
+
+// TestLibraryLeavesProcsAlone: an engine made without Config.RaiseProcs,
+// as a program that imports the package makes it, never changes the
+// program's GOMAXPROCS, whatever Threads is.
+func TestLibraryLeavesProcsAlone(t *testing.T) {
+	before := runtime.GOMAXPROCS(0)
+	t.Cleanup(func() { runtime.GOMAXPROCS(before) })
+	set := DefaultSettings()
+	set.Threads = before + 3
+	e, err := New(&Config{Settings: &set})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.SetOption("Threads", strconv.Itoa(before+5)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Analyse(context.Background(), Limits{Depth: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if now := runtime.GOMAXPROCS(0); now != before {
+		t.Errorf("GOMAXPROCS %d, was %d: the engine changed it", now, before)
+	}
+}
+
+// TestNewSettings: New sets Config.Settings as SetSettings does, refuses
+// a value out of range, and SetSettings leaves unchanged options alone.
+func TestNewSettings(t *testing.T) {
+	set := DefaultSettings()
+	set.Hash, set.MultiPV, set.Chess960, set.MoveOverhead, set.Seed = 2, 3, true, 25*time.Millisecond, 9
+	set.EvalFile = "" // the embedded net, as the option reads an empty value
+	e, err := New(&Config{Settings: &set})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := set
+	want.EvalFile = DefaultSettings().EvalFile
+	if got := e.Settings(); got != want {
+		t.Errorf("Settings() = %+v, want %+v", got, want)
+	}
+	if e.seed != gameSeed(9) {
+		t.Errorf("seed %#x, want the Seed option's %#x", e.seed, gameSeed(9))
+	}
+	bad := DefaultSettings()
+	bad.MultiPV = 0
+	if _, err := New(&Config{Settings: &bad}); err == nil || !strings.Contains(err.Error(), "MultiPV") {
+		t.Errorf("MultiPV 0: error %v, want one naming MultiPV", err)
+	}
+	if err := e.SetSettings(bad); err == nil {
+		t.Error("SetSettings took MultiPV 0")
+	}
+	if got := e.Settings(); got != want {
+		t.Errorf("a refused SetSettings changed the options to %+v", got)
+	}
+	missing := want
+	missing.EvalFile = t.TempDir() + "/missing.nnue"
+	if err := e.SetSettings(missing); err == nil {
+		t.Error("SetSettings took an EvalFile that does not exist")
+	}
+	if got := e.Settings().EvalFile; got != want.EvalFile {
+		t.Errorf("EvalFile %q after a refused file", got)
 	}
 }
 
@@ -567,7 +636,7 @@ func TestStrengthCalibrationFollowsTheGame(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := e.SetPosition(c.fen, c.moves); err != nil {
+		if err := e.SetPosition(c.fen, c.moves...); err != nil {
 			t.Fatalf("%s %v: %v", c.fen, c.moves, err)
 		}
 		e.mu.Lock()
@@ -584,10 +653,10 @@ func TestStrengthCalibrationFollowsTheGame(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := e.SetPosition(frc, nil); err != nil {
+	if err := e.SetPosition(frc); err != nil {
 		t.Fatal(err)
 	}
-	if e.SetPosition(movegen.StartFEN, []string{"e2e5"}) == nil {
+	if e.SetPosition(movegen.StartFEN, "e2e5") == nil {
 		t.Fatal("an illegal move was accepted")
 	}
 	e.mu.Lock()

@@ -70,36 +70,42 @@ type Settings struct {
 // spin option per search margin and reduction, named as the parameter
 // (tunableOptions); other builds have none.
 var optionTable = append([]optionDef{
-	spin("Hash", tt.DefaultMB, tt.MinMB, tt.MaxMB, func(s *Settings, n int) { s.Hash = n }).
+	spin("Hash", tt.DefaultMB, tt.MinMB, tt.MaxMB, func(s *Settings) *int { return &s.Hash }).
 		withAct((*Engine).checkHashLocked),
-	spin("Threads", 1, 1, search.MaxThreads, func(s *Settings, n int) { s.Threads = n }).
-		withAct(func(_ *Engine, v optValue) error { raiseProcs(v.n); return nil }),
-	spin("MultiPV", 1, 1, search.MaxMultiPV, func(s *Settings, n int) { s.MultiPV = n }),
-	check("Ponder", false, func(s *Settings, b bool) { s.Ponder = b }),
-	spin("Move Overhead", 10, 0, 5000, func(s *Settings, ms int) { s.MoveOverhead = time.Duration(ms) * time.Millisecond }),
+	spin("Threads", 1, 1, search.MaxThreads, func(s *Settings) *int { return &s.Threads }).
+		withAct(func(e *Engine, v optValue) error {
+			if e.raiseProcs {
+				raiseProcs(v.n)
+			}
+			return nil
+		}),
+	spin("MultiPV", 1, 1, search.MaxMultiPV, func(s *Settings) *int { return &s.MultiPV }),
+	check("Ponder", false, func(s *Settings) *bool { return &s.Ponder }),
+	millis("Move Overhead", 10, 0, 5000, func(s *Settings) *time.Duration { return &s.MoveOverhead }),
 	button("Clear Hash", func(e *Engine, _ optValue) error { e.clearPending = true; return nil }),
-	check("UCI_Chess960", false, func(s *Settings, b bool) { s.Chess960 = b }),
-	check("UCI_ShowWDL", false, func(s *Settings, b bool) { s.ShowWDL = b }),
+	check("UCI_Chess960", false, func(s *Settings) *bool { return &s.Chess960 }),
+	check("UCI_ShowWDL", false, func(s *Settings) *bool { return &s.ShowWDL }),
 	// Playing at a chosen strength, with Stockfish's names.
-	check("UCI_LimitStrength", false, func(s *Settings, b bool) { s.LimitStrength = b }),
-	spin("UCI_Elo", search.MinElo, search.MinElo, search.MaxElo, func(s *Settings, n int) { s.Elo = n }),
+	check("UCI_LimitStrength", false, func(s *Settings) *bool { return &s.LimitStrength }),
+	spin("UCI_Elo", search.MinElo, search.MinElo, search.MaxElo, func(s *Settings) *int { return &s.Elo }),
 	// A fixed seed replays a weakened game move for move (from ucinewgame).
-	spin("Seed", 0, 0, math.MaxInt32, func(s *Settings, n int) { s.Seed = n }).
+	spin("Seed", 0, 0, math.MaxInt32, func(s *Settings) *int { return &s.Seed }).
 		withAct(func(e *Engine, v optValue) error { e.seed = gameSeed(v.n); return nil }),
-	str("Debug Log File", "", func(s *Settings, path string) { s.DebugLogFile = path }),
+	str("Debug Log File", "", func(s *Settings) *string { return &s.DebugLogFile }),
 	// Syzygy tablebases, with Stockfish's names and defaults.
-	str("SyzygyPath", "", func(s *Settings, path string) { s.SyzygyPath = path }).
+	str("SyzygyPath", "", func(s *Settings) *string { return &s.SyzygyPath }).
 		withAct((*Engine).openTablesLocked),
-	spin("SyzygyProbeDepth", 1, 1, 100, func(s *Settings, n int) { s.ProbeDepth = n }),
-	check("Syzygy50MoveRule", true, func(s *Settings, b bool) { s.Rule50 = b }),
-	spin("SyzygyProbeLimit", 7, 0, 7, func(s *Settings, n int) { s.ProbeLimit = n }),
+	spin("SyzygyProbeDepth", 1, 1, 100, func(s *Settings) *int { return &s.ProbeDepth }),
+	check("Syzygy50MoveRule", true, func(s *Settings) *bool { return &s.Rule50 }),
+	spin("SyzygyProbeLimit", 7, 0, 7, func(s *Settings) *int { return &s.ProbeLimit }),
 	// The evaluation network, with Stockfish's names. The empty string and
-	// <empty> also name the embedded net.
-	str("EvalFile", nnue.EmbeddedName(), func(s *Settings, path string) { s.EvalFile = evalFileName(path) }).
+	// <empty> also name the embedded net (evalFileName).
+	str("EvalFile", nnue.EmbeddedName(), func(s *Settings) *string { return &s.EvalFile }).
+		withSet(func(s *Settings, v optValue) { s.EvalFile = evalFileName(v.s) }).
 		withAct((*Engine).loadNetLocked),
 	// On: the network evaluates, as it plays stronger (bench/README.md);
 	// false gives the hand-written evaluation.
-	check("Use NNUE", true, func(s *Settings, b bool) { s.UseNNUE = b }),
+	check("Use NNUE", true, func(s *Settings) *bool { return &s.UseNNUE }),
 }, tunableOptions()...)
 
 // optValue is a parsed option value; the field of the option's type is set.
@@ -114,34 +120,49 @@ type optValue struct {
 type optionDef struct {
 	Option
 	def optValue // the default, as Option.Default says
-	// set stores a value in the settings; nil for buttons.
+	// set stores a value in the settings and get reads it; nil for buttons
+	// and the tunable search parameters, which Settings do not hold.
 	set func(*Settings, optValue)
+	get func(*Settings) optValue
 	// act, when not nil, is the engine's own work for a new value (check
 	// that it fits, open files), run with e.mu held before set. An error
 	// refuses the value and leaves everything unchanged.
 	act func(*Engine, optValue) error
 }
 
-// spin declares a spin option.
-func spin(name string, def, lo, hi int, set func(*Settings, int)) optionDef {
+// spin declares a spin option whose value is the Settings field that
+// field points to.
+func spin(name string, def, lo, hi int, field func(*Settings) *int) optionDef {
 	return optionDef{
 		Option: Option{Name: name, Type: Spin, Default: strconv.Itoa(def), Min: lo, Max: hi},
 		def:    optValue{n: def},
-		set:    func(s *Settings, v optValue) { set(s, v.n) },
+		set:    func(s *Settings, v optValue) { *field(s) = v.n },
+		get:    func(s *Settings) optValue { return optValue{n: *field(s)} },
 	}
 }
 
-// check declares a check option.
-func check(name string, def bool, set func(*Settings, bool)) optionDef {
+// millis declares a spin option in milliseconds whose value is a duration
+// field.
+func millis(name string, def, lo, hi int, field func(*Settings) *time.Duration) optionDef {
+	d := spin(name, def, lo, hi, nil)
+	d.set = func(s *Settings, v optValue) { *field(s) = time.Duration(v.n) * time.Millisecond }
+	d.get = func(s *Settings) optValue { return optValue{n: int(*field(s) / time.Millisecond)} }
+	return d
+}
+
+// check declares a check option whose value is a bool field.
+func check(name string, def bool, field func(*Settings) *bool) optionDef {
 	return optionDef{
 		Option: Option{Name: name, Type: Check, Default: strconv.FormatBool(def)},
 		def:    optValue{b: def},
-		set:    func(s *Settings, v optValue) { set(s, v.b) },
+		set:    func(s *Settings, v optValue) { *field(s) = v.b },
+		get:    func(s *Settings) optValue { return optValue{b: *field(s)} },
 	}
 }
 
-// str declares a string option; def "" is advertised as EmptyString.
-func str(name, def string, set func(*Settings, string)) optionDef {
+// str declares a string option whose value is a string field; def "" is
+// advertised as EmptyString.
+func str(name, def string, field func(*Settings) *string) optionDef {
 	shown := def
 	if shown == "" {
 		shown = EmptyString
@@ -149,7 +170,8 @@ func str(name, def string, set func(*Settings, string)) optionDef {
 	return optionDef{
 		Option: Option{Name: name, Type: String, Default: shown},
 		def:    optValue{s: def},
-		set:    func(s *Settings, v optValue) { set(s, v.s) },
+		set:    func(s *Settings, v optValue) { *field(s) = v.s },
+		get:    func(s *Settings) optValue { return optValue{s: *field(s)} },
 	}
 }
 
@@ -195,6 +217,12 @@ func tunable(t search.Tunable) optionDef {
 // withAct returns d with act as its engine work.
 func (d optionDef) withAct(act func(*Engine, optValue) error) optionDef {
 	d.act = act
+	return d
+}
+
+// withSet returns d storing its values with set.
+func (d optionDef) withSet(set func(*Settings, optValue)) optionDef {
+	d.set = set
 	return d
 }
 
@@ -293,8 +321,8 @@ func (o Option) parse(value string) (optValue, error) {
 		if err != nil {
 			return v, fmt.Errorf("option %s: value %q is not an integer", o.Name, value)
 		}
-		if n < o.Min || n > o.Max {
-			return v, fmt.Errorf("option %s: value %d out of range %d..%d", o.Name, n, o.Min, o.Max)
+		if err := o.checkInt(n); err != nil {
+			return v, err
 		}
 		v.n = n
 	case o.Type == Check:
@@ -311,6 +339,14 @@ func (o Option) parse(value string) (optValue, error) {
 		}
 	}
 	return v, nil
+}
+
+// checkInt checks the value n of a spin option against its range.
+func (o Option) checkInt(n int) error {
+	if n < o.Min || n > o.Max {
+		return fmt.Errorf("option %s: value %d out of range %d..%d", o.Name, n, o.Min, o.Max)
+	}
+	return nil
 }
 
 // evalFileName is the EvalFile setting for a value: the embedded net's name

@@ -333,14 +333,14 @@ func TestLimitStrengthOptions(t *testing.T) {
 }
 
 // selfPlay plays plies moves of a game from the start, the engine moving
-// for both sides under lim, after NewGame and SetSeed(seed).
+// for both sides under lim, after NewGame and setSeed(seed).
 func selfPlay(t *testing.T, e *Engine, seed uint64, plies int, lim search.Limits) []string {
 	t.Helper()
 	e.NewGame()
-	e.SetSeed(seed)
+	e.setSeed(seed)
 	var moves []string
 	for range plies {
-		if err := e.SetPosition(movegen.StartFEN, moves); err != nil {
+		if err := e.SetPosition(movegen.StartFEN, moves...); err != nil {
 			t.Fatal(err)
 		}
 		r := newRecorder()
@@ -390,8 +390,8 @@ func TestLimitStrengthChess960(t *testing.T) {
 			}
 		}
 		e.NewGame()
-		e.SetSeed(7)
-		if err := e.SetPosition(fen, nil); err != nil {
+		e.setSeed(7)
+		if err := e.SetPosition(fen); err != nil {
 			t.Fatal(err)
 		}
 		// A clock no search at these settings comes near: the node budget ends it.
@@ -450,7 +450,7 @@ func TestSeedOption(t *testing.T) {
 		e.NewGame()
 		var moves []string
 		for range 12 {
-			if err := e.SetPosition(movegen.StartFEN, moves); err != nil {
+			if err := e.SetPosition(movegen.StartFEN, moves...); err != nil {
 				t.Fatal(err)
 			}
 			r := newRecorder()

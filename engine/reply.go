@@ -25,6 +25,7 @@ type reply struct {
 	onInfo   func(search.Info)
 	onDone   func(search.Result)
 	sent     bool
+	early    bool          // the result sent is overdue's pick: the search may still run
 	answered chan struct{} // closed once the result is sent
 	// The result overdue sends: the first two moves of the last reported
 	// PV, checked legal (chooseMoves), with that line's score, depth and
@@ -108,6 +109,13 @@ func (r *reply) info(i search.Info, pos *movegen.Position) {
 	r.onInfo(i)
 }
 
+// overdueSent tells whether the result sent was overdue's pick.
+func (r *reply) overdueSent() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.early
+}
+
 // done sends the search's result, unless overdue sent one.
 func (r *reply) done(res search.Result) {
 	r.send(&res)
@@ -127,7 +135,7 @@ func (r *reply) send(res *search.Result) {
 	}
 	r.sent = true
 	if res == nil {
-		res = &r.pick
+		res, r.early = &r.pick, true
 	}
 	r.onDone(*res)
 	close(r.answered)

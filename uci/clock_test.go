@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
-
-	"github.com/kingrook/kingrook/engine"
 )
 
 // TestGoClocksGiven: go tells the search which clocks it was given, so that
@@ -66,7 +64,7 @@ func TestGoWithoutLimitIsInfinite(t *testing.T) {
 // reports a search time of at least an hour.
 func TestGoClockStartsWhenRead(t *testing.T) {
 	var out bytes.Buffer
-	eng := engine.New(zerolog.Nop())
+	eng := testEngine(t)
 	s := &session{eng: eng, cfg: Config{Log: zerolog.Nop()}, out: &output{w: &out}}
 	text := func() string {
 		s.out.mu.Lock()

@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
-
-	"github.com/kingrook/kingrook/engine"
 )
 
 // FuzzHandle feeds random lines to the command loop: it must never panic,
@@ -38,7 +36,7 @@ func FuzzHandle(f *testing.F) {
 			}
 		}
 		var out bytes.Buffer
-		eng := engine.New(zerolog.Nop())
+		eng := testEngine(t)
 		s := &session{eng: eng, cfg: Config{Log: zerolog.Nop()}, out: &output{w: &out}}
 		for _, line := range strings.Split(input, "\n") {
 			if !s.handle(line, time.Now()) {

@@ -36,7 +36,7 @@ func newHarnessConfig(t *testing.T, cfg Config) *harness {
 	cfg.Log = zerolog.Nop()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	h := &harness{t: t, eng: engine.New(zerolog.Nop()), in: inW, lines: make(chan string, 1<<16), done: make(chan error, 1)}
+	h := &harness{t: t, eng: testEngine(t), in: inW, lines: make(chan string, 1<<16), done: make(chan error, 1)}
 	go func() {
 		err := Run(context.Background(), inR, outW, h.eng, cfg)
 		outW.Close()
@@ -68,6 +68,17 @@ func newHarnessConfig(t *testing.T, cfg Config) *harness {
 		inR.Close()
 	})
 	return h
+}
+
+// testEngine returns an engine with the default options and no
+// diagnostics, as engine.New(nil) makes it.
+func testEngine(t testing.TB) *engine.Engine {
+	t.Helper()
+	eng, err := engine.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eng
 }
 
 // send writes lines to the engine.

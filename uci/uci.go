@@ -318,7 +318,7 @@ func (s *session) position(args []string) {
 		s.infof("%s", w)
 	}
 	if err == nil {
-		err = s.eng.SetPosition(cmd.fen, cmd.moves)
+		err = s.eng.SetPosition(cmd.fen, cmd.moves...)
 	} else {
 		s.eng.Stop()
 		s.eng.WaitAnswered()

@@ -238,7 +238,12 @@ func runProtocol(g globals, stdin io.Reader, stdout, stderr io.Writer, log zerol
 
 // newEngine returns an engine with the options the global flags preset.
 func newEngine(g globals, log zerolog.Logger) (*engine.Engine, error) {
-	eng := engine.New(log)
+	// The binary owns its process: it raises GOMAXPROCS for the search
+	// threads (Config.RaiseProcs), as a library must not.
+	eng, err := engine.New(&engine.Config{Log: log, RaiseProcs: true})
+	if err != nil {
+		return nil, err
+	}
 	presets := []struct{ flag, option, value string }{
 		{"hash", "Hash", fmt.Sprint(g.hash)},
 		{"threads", "Threads", fmt.Sprint(g.threads)},
