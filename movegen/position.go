@@ -579,9 +579,10 @@ func WritePlacement(sb *strings.Builder, at func(Square) Piece) {
 	}
 }
 
-// FEN returns the position as FEN. Castling is written KQkq when chess960 is
-// false and every castling rook is the outermost on its side, and as
-// Shredder-FEN file letters otherwise.
+// FEN returns the position as FEN. With chess960 false castling is written
+// KQkq for a right whose rook is the outermost on its side and as the
+// rook's file letter otherwise: standard FEN for standard chess, X-FEN for
+// Chess960. With chess960 true every right is a file letter: Shredder-FEN.
 func (p *Position) FEN(chess960 bool) string {
 	var sb strings.Builder
 	WritePlacement(&sb, func(s Square) Piece { return p.board[s] })

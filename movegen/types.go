@@ -1,7 +1,3 @@
-// Package movegen holds the rules of chess, Chess960 and Double Fischer
-// Random: squares, pieces, bitboards, moves, the Position with FEN input and
-// output, legal move generation, make/unmake with Zobrist keys, perft and the
-// 960 start positions.
 package movegen
 
 // Color is the side: White or Black.
