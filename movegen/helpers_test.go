@@ -39,11 +39,12 @@ func castlingMoves(p *Position) []Move {
 // recomputation (keys, checkers, king squares, piece counts, bitboards).
 func checkConsistent(t testing.TB, p *Position) {
 	t.Helper()
-	if k := p.ComputeKey(); k != p.Key() {
-		t.Fatalf("%s: key %x, recomputed %x", p.FEN(true), p.Key(), k)
+	key, pawnKey := p.computeKeys()
+	if key != p.Key() {
+		t.Fatalf("%s: key %x, recomputed %x", p.FEN(true), p.Key(), key)
 	}
-	if k := p.ComputePawnKey(); k != p.PawnKey() {
-		t.Fatalf("%s: pawn key %x, recomputed %x", p.FEN(true), p.PawnKey(), k)
+	if pawnKey != p.PawnKey() {
+		t.Fatalf("%s: pawn key %x, recomputed %x", p.FEN(true), p.PawnKey(), pawnKey)
 	}
 	us := p.SideToMove()
 	if c := p.AttackersTo(p.KingSquare(us), p.Occupied()) & p.ByColor(us.Other()); c != p.Checkers() {

@@ -84,7 +84,7 @@ func runSuite(t *testing.T, path string, maxNodes uint64) {
 				t.Errorf("line %d %q depth %d: got %d want %d", i+1, c.fen, d, got, want)
 			}
 		}
-		if p.FEN(true) != fen || p.Key() != key || p.ComputeKey() != key {
+		if recomputed, _ := p.computeKeys(); p.FEN(true) != fen || p.Key() != key || recomputed != key {
 			t.Fatalf("line %d: position changed by perft: %q, key %016x, want %q, %016x", i+1, p.FEN(true), p.Key(), fen, key)
 		}
 	}

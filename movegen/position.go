@@ -252,7 +252,8 @@ func (p *Position) Attacked(s Square, by Color, occ Bitboard) bool {
 	return bq&bishopRays[s] != 0 && BishopAttacks(s, occ)&bq != 0
 }
 
-// computeKeys recomputes key and pawn key from scratch.
+// computeKeys recomputes key and pawn key from scratch (the tests hold
+// the incremental keys to it).
 func (p *Position) computeKeys() (key, pawnKey uint64) {
 	for s := Square(0); s < 64; s++ {
 		if pc := p.board[s]; pc != NoPiece {
@@ -271,12 +272,6 @@ func (p *Position) computeKeys() (key, pawnKey uint64) {
 	}
 	return key, pawnKey
 }
-
-// ComputeKey recomputes the Zobrist key from scratch (for tests and checks).
-func (p *Position) ComputeKey() uint64 { k, _ := p.computeKeys(); return k }
-
-// ComputePawnKey recomputes the pawn key from scratch.
-func (p *Position) ComputePawnKey() uint64 { _, k := p.computeKeys(); return k }
 
 // SetFEN sets the position from FEN text. The castling field may be KQkq,
 // Shredder-FEN file letters, or X-FEN mixtures, in any mode. On error the
