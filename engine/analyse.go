@@ -7,6 +7,7 @@ import (
 	"iter"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/kingrook/kingrook/eval"
@@ -138,17 +139,23 @@ func (e *Engine) Analyse(ctx context.Context, lim Limits) (Result, error) {
 
 // Analysis is Analyse reporting as it goes: ranging over it runs the
 // search and yields each report (one Info per MultiPV line, as UCI prints
-// them), in order, on the ranging goroutine; the search waits while the
-// loop's body runs. The loop ends when the search has ended; *res (unless
-// res is nil) then holds Analyse's result. Leaving the loop early stops the
+// them), in order, on the ranging goroutine. The search does not wait for
+// the loop's body (reports queue up meanwhile), and the body may call the
+// engine's methods: one that starts another search or changes the game
+// (Go, Analyse, SetPosition, NewGame) stops this one first. The loop ends
+// when the search has ended and its reports are yielded; *res (unless res
+// is nil) then holds Analyse's result. Leaving the loop early stops the
 // search, as cancelling ctx does, and still sets *res. An error Analyse
 // would return is yielded once, with a zero Info, and the loop ends.
 func (e *Engine) Analysis(ctx context.Context, lim Limits, res *Result) iter.Seq2[Info, error] {
 	return func(yield func(Info, error) bool) {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
-		infos := make(chan Info)
-		quit := make(chan struct{}) // closed when the loop is left early
+		var (
+			mu     sync.Mutex
+			queue  []Info                   // reports not yet yielded
+			notify = make(chan struct{}, 1) // a report was queued
+		)
 		type outcome struct {
 			res Result
 			err error
@@ -156,25 +163,41 @@ func (e *Engine) Analysis(ctx context.Context, lim Limits, res *Result) iter.Seq
 		done := make(chan outcome, 1)
 		go func() {
 			r, err := e.analyse(ctx, lim, func(i Info) {
+				mu.Lock()
+				queue = append(queue, i)
+				mu.Unlock()
 				select {
-				case infos <- i:
-				case <-quit:
+				case notify <- struct{}{}:
+				default:
 				}
 			})
-			done <- outcome{r, err}
+			done <- outcome{r, err} // after every report was queued
 		}()
 		for {
+			var o outcome
+			ended := false
 			select {
-			case i := <-infos:
+			case <-notify:
+			case o = <-done:
+				ended = true
+			}
+			mu.Lock()
+			batch := queue
+			queue = nil
+			mu.Unlock()
+			for _, i := range batch {
 				if !yield(i, nil) {
-					close(quit)
 					cancel()
-					if o := <-done; res != nil {
+					if !ended {
+						o = <-done
+					}
+					if res != nil {
 						*res = o.res
 					}
 					return
 				}
-			case o := <-done: // every report was received: infos is unbuffered
+			}
+			if ended {
 				if res != nil {
 					*res = o.res
 				}

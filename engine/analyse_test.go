@@ -156,7 +156,8 @@ func TestAnalyseErrors(t *testing.T) {
 }
 
 // TestAnalysis: the stream yields the reports Analyse's lines come from,
-// ends with the result, and leaving the loop stops the search.
+// ends with the result, and leaving the loop stops the search, as does a
+// SetPosition in the loop.
 func TestAnalysis(t *testing.T) {
 	e := newEngine(t)
 	var res Result
@@ -187,6 +188,20 @@ func TestAnalysis(t *testing.T) {
 	if e.Searching() {
 		t.Fatal("still searching after the loop was left")
 	}
+	// The loop's body may change the game: that stops the search, which
+	// does not wait for the body, and the loop ends.
+	n := 0
+	for _, err := range e.Analysis(context.Background(), Limits{Infinite: true}, &res) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n++; n == 1 {
+			if err := e.SetPosition("startpos", "d2d4"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	checkResult(t, movegen.StartFEN, res)
 }
 
 // TestEnginesInParallel: engines in one process share nothing a search
