@@ -38,7 +38,9 @@
 // FEN, legal moves, SAN, the end of a game.
 //
 // Several engines may search at once in one program, each on its own
-// threads: they share no state but read-only tables. An engine leaves the
+// threads: they share no state but read-only tables (in a build with the
+// tag tune, the search parameters its tuning options set are the
+// program's). An engine leaves the
 // program's runtime settings alone (GOMAXPROCS), unless Config.RaiseProcs
 // asks for what the kingrook binary does.
 //
