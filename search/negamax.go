@@ -57,12 +57,12 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 
-	// 4. Transposition table (the threats first: a TT cutoff updates the
-	// history, which they index).
-	f.threats = threats(w.pos)
+	// 4. Transposition table. The threats, which index the quiet history,
+	// are found only when a history update or the move loop needs them.
 	if score, done := w.probeTT(&n); done {
 		return score
 	}
+	f.threats = threats(w.pos)
 
 	// 4b. Tablebases (tb.go).
 	if score, done := w.probeTablebase(&n); done {
@@ -152,6 +152,7 @@ func (w *worker) probeTT(n *node) (score int, done bool) {
 		return 0, false
 	}
 	if n.ttMove != movegen.NoMove && n.te.Score >= n.beta && !isNoisy(pos, n.ttMove) {
+		n.f.threats = threats(pos)
 		w.updateQuietStats(n.ply, n.ttMove, nil, historyBonus(n.depth))
 	}
 	return n.te.Score, true

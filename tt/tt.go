@@ -14,12 +14,13 @@
 //	  bit  58     PV node flag
 //	  bits 59-63  generation (search age, modulo 32)
 //
-// Both words are accessed with sync/atomic. A writer stores the data word and
-// then the check word; a reader loads both and accepts the entry only when
-// check ^ data equals the full key probed. Two writers racing on one slot, or a
-// reader seeing half of a write, leave a pair that fails this test, so a torn
-// entry reads as a miss rather than as wrong data, and `go test -race` stays
-// clean.
+// A writer stores the data word and then the check word; a reader loads both
+// and accepts the entry only when check ^ data equals the full key probed.
+// Two writers racing on one slot, or a reader seeing half of a write, leave a
+// pair that fails this test, so a torn entry reads as a miss rather than as
+// wrong data. The words are plain 64-bit loads and stores (an aligned word
+// is never torn itself), and sync/atomic ones under the race detector, so
+// that `go test -race` stays clean (word_race.go, word_norace.go).
 //
 // The table gives no meaning to scores: it stores the int it is given
 // (clamped to int16) and returns it. The search stores mate scores relative
@@ -110,8 +111,8 @@ const (
 
 // slot is one entry: the check word (key ^ data) and the data word.
 type slot struct {
-	check atomic.Uint64
-	data  atomic.Uint64
+	check word
+	data  word
 }
 
 // bucket is one cache line of entries.
