@@ -68,7 +68,7 @@ func TestWorkerAccumulatorsFollowMoves(t *testing.T) {
 						m = list.At(i)
 					}
 				}
-				w.makeMove(m, ply)
+				w.makeMove(m, ply, false)
 				ply++
 			}
 		}

@@ -60,10 +60,13 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	origAlpha := alpha
 	for m := mp.next(); m != movegen.NoMove; m = mp.next() {
 		moveCount++
+		// The child's table entry is asked for before the exchange is
+		// judged, so that it arrives while qsSkip works.
+		w.table.Prefetch(pos.KeyAfter(m))
 		if (!inCheck || bestScore > -eval.MateInMaxPly) && qsSkip(pos, m, inCheck, staticEval, alpha, &bestScore) {
 			continue
 		}
-		w.makeMove(m, ply)
+		w.makeMove(m, ply, true)
 		score := -w.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()
 		if w.stopped {

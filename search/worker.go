@@ -174,8 +174,9 @@ func (w *worker) recordMove(ply int, delta nnue.Delta, null bool) {
 	w.accTop = min(w.accTop, ply)
 }
 
-// makeMove plays m and records it in the frame of ply.
-func (w *worker) makeMove(m movegen.Move, ply int) {
+// makeMove plays m and records it in the frame of ply. It asks for the
+// table entry of the position after m unless fetched says the caller did.
+func (w *worker) makeMove(m movegen.Move, ply int, fetched bool) {
 	f := &w.stack[ply+stackOffset]
 	pc := w.pos.PieceOn(m.From())
 	capture := isCapture(w.pos, m)
@@ -183,7 +184,9 @@ func (w *worker) makeMove(m movegen.Move, ply int) {
 	f.piece = pc
 	f.cont = &w.hist.cont[boolToInt(capture)][pc][m.To()]
 	w.nodes++
-	w.table.Prefetch(w.pos.KeyAfter(m))
+	if !fetched {
+		w.table.Prefetch(w.pos.KeyAfter(m))
+	}
 	if w.net != nil {
 		w.recordMove(ply, nnue.MoveDelta(w.pos, m), false)
 	}
