@@ -51,7 +51,9 @@ func (w *worker) searchMoves(n *node, res *loopResult) (int, bool) {
 			mi.histScore = w.quietHistory(n.ply, m)
 		}
 
-		// 11. Pruning at shallow depth.
+		// 11. Pruning at shallow depth. The child's table entry is asked
+		// for first, so that it arrives while the tests work.
+		w.table.Prefetch(pos.KeyAfter(m))
 		if n.ply > 0 && res.bestScore > -eval.MateInMaxPly && pos.NonPawnMaterial(us) && w.pruneMove(n, mp, &mi) {
 			continue
 		}
@@ -178,7 +180,7 @@ func (w *worker) singular(n *node, m movegen.Move) (ext, score int, cut bool) {
 // with the full window at PV nodes as needed) and unmakes it.
 func (w *worker) searchMove(n *node, mp *picker, mi *moveInfo, newDepth int) int {
 	alpha, beta, ply := n.alpha, n.beta, n.ply
-	w.makeMove(mi.m, ply, false)
+	w.makeMove(mi.m, ply, true)
 	var score int
 	if n.depth >= lmrMinDepth && mi.count > 1+boolToInt(n.pvNode) && (!mi.noisy || !n.ttPV) {
 		d := max(1, min(newDepth, newDepth-w.reduction(n, mp, mi)))
