@@ -11,13 +11,16 @@
 //		use(s.Pos, s.Score, s.Result) // White's view: centipawns, 1/0.5/0
 //	}
 //
-// # Byte layout (version 1)
+// # Byte layout (versions 1 and 2)
 //
 // All integers are little-endian. A file is a header followed by games:
 //
 //	offset  size  header
 //	0       4     magic "KRSP"
-//	4       4     version, uint32 (1)
+//	4       4     version, uint32: 1, or 2 for a header with metadata
+//	8       4     (version 2 only) length n of the metadata, uint32, at most MaxMetaSize
+//	12      n     (version 2 only) metadata: a JSON object of strings (Meta), e.g. the tool, its
+//	              build, the seed, the network's SHA-256 and the settings that made the games after it
 //
 //	offset  size  game record
 //	0       1     result from White's view: 0 Black won, 1 draw, 2 White won
@@ -46,6 +49,13 @@
 // a file it closes; a file cut short (a killed process, a full disk) ends in
 // a partial record, which the reader drops (complete games only) and
 // OpenAppend cuts off before appending.
+//
+// A Writer without metadata writes a version 1 header, which every build
+// reads; one given metadata (Writer.SetMeta) writes a version 2 header before
+// its first game, also in the middle of a file it appends to, so that each
+// run that added games to a file says what made them (Reader.Segments).
+// Builds before version 2 stop at such a header with an error naming the
+// version: they never misread it.
 package selfplay
 
 import (
@@ -61,11 +71,19 @@ import (
 
 // Format identification.
 const (
-	Magic   = "KRSP"
-	Version = 1
+	Magic = "KRSP"
+	// Version is the newest format version, that of a header with
+	// metadata; this package reads versions 1 and 2.
+	Version = 2
+	// MaxMetaSize bounds the metadata of a version 2 header, in bytes.
+	MaxMetaSize = 1 << 16
 	// headerSize is the magic and the version word.
 	headerSize = 8
 )
+
+// Meta is the metadata of a version 2 header: what made the games after it.
+// Keys and values are free text; cmd/datagen's keys are listed there.
+type Meta map[string]string
 
 // NoScore marks a position without a score: below every score the search
 // gives (-eval.Infinite and up). Other scores are stored as the search gives

@@ -7,13 +7,14 @@ import (
 	"time"
 )
 
-// TestMutatedInput reads thousands of randomly damaged files (bytes
-// changed, cut out or inserted): the reader returns errors, never panics
-// or loops. (FuzzReader explores further with go test -fuzz.)
+// TestMutatedInput reads thousands of randomly damaged files, with and
+// without metadata (bytes changed, cut out or inserted): the reader returns
+// errors, never panics or loops. (FuzzReader explores further with go test -fuzz.)
 func TestMutatedInput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 1))
-	seed := sampleFile(rng)
+	seeds := [][]byte{sampleFile(rng, false), sampleFile(rng, true)}
 	for i := 0; i < 4000; i++ {
+		seed := seeds[i%2]
 		data := bytes.Clone(seed)
 		for range 1 + rng.IntN(4) {
 			switch rng.IntN(3) {

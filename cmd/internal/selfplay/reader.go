@@ -3,6 +3,7 @@ package selfplay
 import (
 	"bufio"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -20,6 +21,9 @@ type Reader struct {
 	off       int64 // offset after the last complete record or header
 	truncated int64
 	started   bool // a header was read
+	headers   int  // headers read
+	headerOff int64
+	meta      Meta // the metadata of the last header read
 	rec       []byte
 	pos       movegen.Position // the game being read
 	sample    Sample
@@ -62,18 +66,9 @@ func (r *Reader) readRecord() error {
 		if first[0] != Magic[0] {
 			break
 		}
-		h := make([]byte, headerSize)
-		if err := r.readFull(h, 0); err != nil {
+		if err := r.readHeader(); err != nil {
 			return err
 		}
-		if string(h[:4]) != Magic {
-			return fmt.Errorf("%w at offset %d: bad magic %q", ErrCorrupt, r.off, h[:4])
-		}
-		if v := binary.LittleEndian.Uint32(h[4:]); v != Version {
-			return fmt.Errorf("selfplay: offset %d: format version %d, this build reads %d", r.off, v, Version)
-		}
-		r.off += headerSize
-		r.started = true
 	}
 	if !r.started {
 		return fmt.Errorf("%w: no %q header: not a self-play game file", ErrCorrupt, Magic)
@@ -101,6 +96,50 @@ func (r *Reader) readRecord() error {
 	r.rec = rec
 	return nil
 }
+
+// readHeader reads a header of either version.
+func (r *Reader) readHeader() error {
+	h := make([]byte, headerSize+4)
+	if err := r.readFull(h[:headerSize], 0); err != nil {
+		return err
+	}
+	if string(h[:4]) != Magic {
+		return fmt.Errorf("%w at offset %d: bad magic %q", ErrCorrupt, r.off, h[:4])
+	}
+	size := headerSize
+	var meta Meta
+	switch v := binary.LittleEndian.Uint32(h[4:]); v {
+	case 1:
+	case 2:
+		if err := r.readFull(h[headerSize:], headerSize); err != nil {
+			return err
+		}
+		n := binary.LittleEndian.Uint32(h[headerSize:])
+		if n > MaxMetaSize {
+			return fmt.Errorf("%w at offset %d: metadata of %d bytes", ErrCorrupt, r.off, n)
+		}
+		js := make([]byte, n)
+		if err := r.readFull(js, headerSize+4); err != nil {
+			return err
+		}
+		if err := json.Unmarshal(js, &meta); err != nil || meta == nil {
+			return fmt.Errorf("%w at offset %d: metadata: not a JSON object of strings", ErrCorrupt, r.off)
+		}
+		size += 4 + int(n)
+	default:
+		return fmt.Errorf("selfplay: offset %d: format version %d, this build reads 1 and %d", r.off, v, Version)
+	}
+	r.headerOff = r.off
+	r.off += int64(size)
+	r.started = true
+	r.headers++
+	r.meta = meta
+	return nil
+}
+
+// Meta returns the metadata of the last header read: that of the games
+// read since; nil after a version 1 header.
+func (r *Reader) Meta() Meta { return r.meta }
 
 // skipGame reads past one record without decoding it.
 func (r *Reader) skipGame() error {
@@ -267,5 +306,86 @@ func (r *Reader) Positions(f Filter) iter.Seq2[*Sample, error] {
 			}
 			r.off += int64(len(r.rec))
 		}
+	}
+}
+
+// Counts are the sizes of some games: games, plies, and positions that a
+// filter keeps.
+type Counts struct {
+	Games, Plies, Positions int64
+}
+
+// Add adds o to c.
+func (c *Counts) Add(o Counts) {
+	c.Games += o.Games
+	c.Plies += o.Plies
+	c.Positions += o.Positions
+}
+
+// CountGame returns the counts of one game, its positions those that f
+// keeps.
+func CountGame(g *Game, f Filter) Counts {
+	c := Counts{Games: 1, Plies: int64(len(g.Plies))}
+	pos := g.Start.Clone()
+	for i, p := range g.Plies {
+		if f.Keep(pos, p.Move, int(p.Score), i) {
+			c.Positions++
+		}
+		pos.Make(p.Move)
+	}
+	return c
+}
+
+// Segment is the part of a file that follows one header: the games of one
+// run of the tool that wrote them, with that header's metadata.
+type Segment struct {
+	Offset int64 // of its header
+	End    int64 // after its last complete game
+	Meta   Meta  // nil for a version 1 header
+	Counts
+}
+
+// Segments reads the remaining games (checking every move, as ReadGame
+// does) and returns the segments they lie in with their counts, positions
+// counted by f. A partial game at the end is dropped, as everywhere
+// (Truncated tells its size); a header with no game after it is a segment
+// of no games.
+func (r *Reader) Segments(f Filter) ([]Segment, error) {
+	var segs []Segment
+	seen := r.headers
+	sync := func() {
+		if r.headers != seen {
+			seen = r.headers
+			segs = append(segs, Segment{Offset: r.headerOff, End: r.off, Meta: r.meta})
+		}
+	}
+	for {
+		err := r.readRecord()
+		sync()
+		if errors.Is(err, io.EOF) {
+			return segs, nil
+		}
+		if err != nil {
+			return segs, err
+		}
+		_, plies, err := r.decode()
+		if err != nil {
+			return segs, err
+		}
+		if len(segs) == 0 { // the rest of a segment begun before this call
+			segs = append(segs, Segment{Offset: r.headerOff, Meta: r.meta})
+		}
+		s := &segs[len(segs)-1]
+		s.Games++
+		for i := range len(plies) / 4 {
+			m, score := ply(plies, i)
+			s.Plies++
+			if f.Keep(&r.pos, m, score, i) {
+				s.Positions++
+			}
+			r.pos.Make(m)
+		}
+		r.off += int64(len(r.rec))
+		s.End = r.off
 	}
 }

@@ -383,11 +383,15 @@ func corruptFirstMove(b []byte, g *Game) []byte {
 }
 
 // sampleFile returns a file of three random games (standard, Chess960,
-// DFRC), the seed input of the damaged-file tests.
-func sampleFile(rng *rand.Rand) []byte {
+// DFRC), the seed input of the damaged-file tests; with meta, under a
+// version 2 header.
+func sampleFile(rng *rand.Rand, meta bool) []byte {
 	var c counts
 	var buf bytes.Buffer
 	w, _ := NewWriter(&buf)
+	if meta {
+		_ = w.SetMeta(Meta{"tool": "test", "seed": "8"})
+	}
 	for i := range 3 {
 		_ = w.Write(randomGame(rng, movegen.Variant(i), &c))
 	}
@@ -396,7 +400,8 @@ func sampleFile(rng *rand.Rand) []byte {
 }
 
 func FuzzReader(f *testing.F) {
-	f.Add(sampleFile(rand.New(rand.NewPCG(8, 1))))
+	f.Add(sampleFile(rand.New(rand.NewPCG(8, 1)), false))
+	f.Add(sampleFile(rand.New(rand.NewPCG(8, 1)), true))
 	f.Add([]byte(Magic))
 	f.Fuzz(func(t *testing.T, data []byte) { readEverything(data) })
 }
@@ -442,4 +447,100 @@ func BenchmarkPositions(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+}
+
+// TestMetaSegments: a Writer given metadata starts with a version 2 header;
+// appending with other metadata adds a header before the new games (none
+// when no game follows), and Segments counts each run's games under its own
+// header's metadata. Without metadata the file is as before, version 1.
+func TestMetaSegments(t *testing.T) {
+	games, _ := randomGames(t, 5, 9)
+	if plain := encode(t, games[:1]); string(plain[:headerSize]) != Magic+"\x01\x00\x00\x00" {
+		t.Fatalf("a Writer without metadata writes header %q, want version 1", plain[:headerSize])
+	}
+	path := filepath.Join(t.TempDir(), "games.bin")
+	write := func(meta Meta, gs []*Game) {
+		t.Helper()
+		w, _, err := OpenAppend(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if meta != nil {
+			if err := w.SetMeta(meta); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, g := range gs {
+			if err := w.Write(g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		off := w.Offset()
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if st, err := os.Stat(path); err != nil || st.Size() != off {
+			t.Fatalf("Offset %d, file size %v (%v)", off, st.Size(), err)
+		}
+	}
+	write(Meta{"seed": "1", "net": "a"}, games[:2])
+	write(Meta{"seed": "1", "net": "b"}, nil) // no games: no header either
+	write(Meta{"seed": "1", "net": "c"}, games[2:])
+	data := must(os.ReadFile(path))
+	if v := data[4]; v != 2 {
+		t.Fatalf("first header of version %d, want 2", v)
+	}
+	got := readAll(t, NewReader(bytes.NewReader(data)))
+	if len(got) != len(games) {
+		t.Fatalf("%d games, want %d", len(got), len(games))
+	}
+	for i := range got {
+		sameGame(t, i, got[i], games[i])
+	}
+	segs, err := NewReader(bytes.NewReader(data)).Segments(TrainingFilter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(segs) != 2 || segs[0].Meta["net"] != "a" || segs[1].Meta["net"] != "c" || segs[0].Offset != 0 ||
+		segs[1].Offset != segs[0].End || segs[1].End != int64(len(data)) {
+		t.Fatalf("segments %+v", segs)
+	}
+	for i, want := range [][]*Game{games[:2], games[2:]} {
+		var c Counts
+		for _, g := range want {
+			c.Add(CountGame(g, TrainingFilter))
+		}
+		if segs[i].Counts != c || c.Positions == 0 || c.Positions == c.Plies {
+			t.Fatalf("segment %d: counts %+v, want %+v", i, segs[i].Counts, c)
+		}
+	}
+	// A cut inside the second header, or inside the game after it, reads as
+	// the first segment's games; OpenAppend cuts it back to them.
+	for _, cut := range []int64{segs[1].Offset + 3, segs[1].Offset + 12, segs[1].Offset + 20} {
+		r := NewReader(bytes.NewReader(data[:cut]))
+		if got := readAll(t, r); len(got) != 2 || r.Truncated() == 0 {
+			t.Fatalf("cut at %d: %d games, truncated %d", cut, len(got), r.Truncated())
+		}
+	}
+	// Damaged metadata and unknown versions are errors.
+	bad := bytes.Clone(data)
+	bad[12] = '['
+	if err := NewReader(bytes.NewReader(bad)).ReadGame(new(Game)); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("metadata not an object: %v", err)
+	}
+	bad = bytes.Clone(data)
+	bad[8], bad[9], bad[10] = 0xff, 0xff, 0xff
+	if err := NewReader(bytes.NewReader(bad)).ReadGame(new(Game)); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("metadata of 16 MB: %v", err)
+	}
+	bad[4] = 3
+	if err := NewReader(bytes.NewReader(bad)).ReadGame(new(Game)); err == nil || !strings.Contains(err.Error(), "version 3") {
+		t.Fatalf("version 3: %v", err)
+	}
+	// SetMeta comes before the games.
+	w := must(NewWriter(io.Discard))
+	w.Write(games[0])
+	if err := w.SetMeta(Meta{"x": "y"}); err == nil {
+		t.Fatal("SetMeta after a game: no error")
+	}
 }
