@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
+	"github.com/kingrook/kingrook/cmd/internal/cli"
 	"github.com/kingrook/kingrook/engine"
 	"github.com/kingrook/kingrook/eval/nnue"
 )
@@ -15,9 +16,6 @@ import (
 // main.commit=..."). Empty: the commit go build stamps into a binary built
 // inside a git checkout, if any (runtime/debug.ReadBuildInfo).
 var commit string
-
-// commitDigits is how many hex digits of a stamped revision are shown.
-const commitDigits = 7
 
 // versionString is engine.Version, followed by the commit in parentheses
 // when the build knows it: "1.0.0 (abc1234)". The id name line and
@@ -31,35 +29,12 @@ func versionString() string {
 // none).
 func formatVersion(commit string, info *debug.BuildInfo) string {
 	if commit == "" && info != nil {
-		commit = stampedCommit(info)
+		commit = cli.StampedCommit(info)
 	}
 	if commit == "" {
 		return engine.Version
 	}
 	return engine.Version + " (" + commit + ")"
-}
-
-// stampedCommit returns the short revision go build recorded, "-dirty"
-// appended for a modified tree; "" when it recorded none.
-func stampedCommit(info *debug.BuildInfo) string {
-	var rev string
-	modified := false
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value == "true"
-		}
-	}
-	if rev == "" {
-		return ""
-	}
-	rev = rev[:min(len(rev), commitDigits)]
-	if modified {
-		rev += "-dirty"
-	}
-	return rev
 }
 
 // runVersion prints what this build is: the version, the Go toolchain and
