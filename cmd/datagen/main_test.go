@@ -88,7 +88,8 @@ func TestPlaysWithNet(t *testing.T) {
 	plies := map[string][]selfplay.Ply{}
 	for _, net := range []string{"", "embedded"} {
 		out := filepath.Join(dir, "games-"+net+".bin")
-		args := []string{"--games", "2", "--nodes", "300", "--concurrency", "1", "--seed", "5", "--out", out}
+		// One seed for both: an experiment, outside the manifest.
+		args := []string{"--games", "2", "--nodes", "300", "--concurrency", "1", "--seed", "5", "--out", out, "--manifest", "none"}
 		if net != "" {
 			args = append(args, "--net", net)
 		}
@@ -133,7 +134,7 @@ func TestStartMix(t *testing.T) {
 	for _, c := range cases {
 		out := filepath.Join(dir, c.name+".bin")
 		datagen(t, "--games", "4", "--nodes", "100", "--concurrency", "1", "--random-plies", "0",
-			"--frc", c.frc, "--dfrc", c.dfrc, "--seed", "3", "--out", out)
+			"--frc", c.frc, "--dfrc", c.dfrc, "--seed", "3", "--out", out, "--manifest", "none")
 		pass := 0
 		for _, g := range readGames(t, out) {
 			w, b := backRanks(g.Start.FEN(true))
@@ -153,7 +154,7 @@ func TestStartMix(t *testing.T) {
 // as one run, since a game depends on the seed and its number only.
 func TestAppendContinues(t *testing.T) {
 	dir := t.TempDir()
-	parts, whole := filepath.Join(dir, "parts.bin"), filepath.Join(dir, "whole.bin")
+	parts, whole := filepath.Join(dir, "parts.bin"), filepath.Join(t.TempDir(), "whole.bin")
 	args := []string{"--nodes", "200", "--concurrency", "1", "--seed", "5"}
 	datagen(t, append(args, "--games", "2", "--out", parts)...)
 	_, stderr := datagen(t, append(args, "--games", "2", "--out", parts)...)
@@ -161,16 +162,14 @@ func TestAppendContinues(t *testing.T) {
 		t.Errorf("no word of the games in the file: %s", stderr)
 	}
 	datagen(t, append(args, "--games", "4", "--out", whole)...)
-	a, err := os.ReadFile(parts)
-	if err != nil {
-		t.Fatal(err)
+	a, b := readGames(t, parts), readGames(t, whole)
+	if len(a) != 4 || len(b) != 4 {
+		t.Fatalf("%d games appended, %d in one run: want 4", len(a), len(b))
 	}
-	b, err := os.ReadFile(whole)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(readGames(t, parts)) != 4 || !bytes.Equal(a, b) {
-		t.Fatalf("appended file (%d bytes) differs from one run (%d bytes)", len(a), len(b))
+	for i := range a {
+		if a[i].Start.FEN(true) != b[i].Start.FEN(true) || a[i].Result != b[i].Result || !slices.Equal(a[i].Plies, b[i].Plies) {
+			t.Fatalf("game %d of the appended file differs from one run's", i)
+		}
 	}
 }
 
@@ -368,4 +367,245 @@ func TestLabelIsLastCompletedDepth(t *testing.T) {
 			}
 		}
 	}
+}
+
+// manifestRows reads a folder's manifest: each row's fields by column.
+func manifestRows(t *testing.T, dir string) map[string]map[string]string {
+	t.Helper()
+	m, err := readManifest(filepath.Join(dir, manifestName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]map[string]string{}
+	for name, r := range m.rows {
+		rows[name] = map[string]string{}
+		for i, f := range r.fields() {
+			rows[name][manifestColumns[i]] = f
+		}
+	}
+	return rows
+}
+
+// fileCounts returns what the manifest should list for a game file: games,
+// plies, training positions (as datagen export counts them) and bytes.
+func fileCounts(t *testing.T, path string) map[string]string {
+	t.Helper()
+	plies := 0
+	games := readGames(t, path)
+	for _, g := range games {
+		plies += len(g.Plies)
+	}
+	stdout, _ := datagen(t, "export", path)
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]string{"games": strconv.Itoa(len(games)), "plies": strconv.Itoa(plies),
+		"positions": strconv.Itoa(strings.Count(stdout, "\n")), "bytes": strconv.FormatInt(fi.Size(), 10)}
+}
+
+func checkRow(t *testing.T, dir, file string, want map[string]string) {
+	t.Helper()
+	r := manifestRows(t, dir)[file]
+	if r == nil {
+		t.Fatalf("%s: no row", file)
+	}
+	for k, v := range want {
+		if r[k] != v {
+			t.Errorf("%s: %s %q, want %q", file, k, r[k], v)
+		}
+	}
+}
+
+// TestManifest: a run records its file's row (seed, net, settings and the
+// counts of the whole file), an append without --seed takes the recorded
+// seed, and a seed, net or settings that disagree with the record are
+// refused (exit 2) before anything is written.
+func TestManifest(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a-5.bin")
+	args := []string{"--nodes", "200", "--concurrency", "1"}
+	_, stderr := datagen(t, append(args, "--games", "2", "--seed", "5", "--out", a)...)
+	if !strings.Contains(stderr, "manifest.tsv: row of a-5.bin kept up to date") {
+		t.Errorf("stderr: %s", stderr)
+	}
+	flags := "--nodes 200 --frc 0.3333333333333333 --dfrc 0.3333333333333333 --random-plies 8 --hash 8"
+	want := fileCounts(t, a)
+	want["seed"], want["net"], want["net_sha256"], want["flags"] = "5", "hand-written", "none", flags
+	checkRow(t, dir, "a-5.bin", want)
+	if want["games"] != "2" || want["positions"] == "0" || want["positions"] == want["plies"] {
+		t.Fatalf("counts %v", want)
+	}
+	datagen(t, append(args, "--games", "1", "--out", a)...) // the seed from the manifest
+	want2 := fileCounts(t, a)
+	if want2["games"] != "3" {
+		t.Fatalf("%s games after appending one to two", want2["games"])
+	}
+	checkRow(t, dir, "a-5.bin", want2)
+	// Each run's games follow a header with its metadata.
+	segs, _, err := surveyFile(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(segs) != 2 || segs[0].Meta[metaSeed] != "5" || segs[1].Meta[metaSeed] != "5" || segs[1].Meta[metaFirst] != "2" ||
+		segs[1].Meta[metaFlags] != flags || segs[0].Games != 2 || segs[1].Games != 1 {
+		t.Fatalf("segments %+v", segs)
+	}
+
+	before, err := os.ReadFile(filepath.Join(dir, manifestName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := filepath.Join(dir, "b.bin")
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--seed", "5", "--out", b}, "seed 5 is a-5.bin's"},
+		{[]string{"--out", b}, "seed 1 is"}, // the default seed
+		{[]string{"--seed", "6", "--out", a}, "played with seed 5, not 6"},
+		{[]string{"--nodes", "300", "--out", a}, "played with --nodes 200"},
+		{[]string{"--net", "embedded", "--nodes", "200", "--out", a}, "net of SHA-256 none"},
+	} {
+		if c.msg == "seed 1 is" {
+			datagen(t, append(args, "--games", "1", "--seed", "1", "--out", filepath.Join(dir, "c-1.bin"))...)
+			before, _ = os.ReadFile(filepath.Join(dir, manifestName))
+		}
+		var stderr bytes.Buffer
+		code := run(context.Background(), append([]string{"--games", "1", "--concurrency", "1"}, c.args...), strings.NewReader(""), io.Discard, &stderr)
+		if code != exitUsage || !strings.Contains(stderr.String(), c.msg) {
+			t.Errorf("%q: exit %d, %q: want exit %d and %q", c.args, code, stderr.String(), exitUsage, c.msg)
+		}
+		if after, _ := os.ReadFile(filepath.Join(dir, manifestName)); !bytes.Equal(after, before) {
+			t.Errorf("%q: the manifest changed", c.args)
+		}
+		if _, err := os.Stat(b); err == nil {
+			t.Errorf("%q: %s created", c.args, b)
+		}
+	}
+	checkRow(t, dir, "a-5.bin", want2)
+}
+
+// TestManifestTakesOverLegacyFile: a file without metadata (written by a
+// build before the manifest) is appended to with the --seed it was made
+// with, which is then recorded; without --seed it is refused.
+func TestManifestTakesOverLegacyFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits legacySettle for the file to stop growing")
+	}
+	dir := t.TempDir()
+	src := filepath.Join(t.TempDir(), "src.bin")
+	args := []string{"--nodes", "200", "--concurrency", "1"}
+	datagen(t, append(args, "--games", "2", "--seed", "7", "--out", src)...)
+	legacy := filepath.Join(dir, "old-7.bin")
+	var buf bytes.Buffer
+	w, _ := selfplay.NewWriter(&buf)
+	for _, g := range readGames(t, src) {
+		if err := w.Write(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Close()
+	if err := os.WriteFile(legacy, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	if code := run(context.Background(), append(args, "--games", "1", "--out", legacy), strings.NewReader(""), io.Discard, &stderr); code != exitUsage ||
+		!strings.Contains(stderr.String(), "holds 2 games and no record of their seed") {
+		t.Fatalf("no --seed: exit %d, %s", code, stderr.String())
+	}
+	datagen(t, append(args, "--games", "1", "--seed", "7", "--out", legacy)...)
+	want := fileCounts(t, legacy)
+	want["seed"], want["builds"] = "7", "?,unknown" // a test binary has no commit stamped
+	checkRow(t, dir, "old-7.bin", want)
+	if !slices.Equal(readGames(t, src)[1].Plies, readGames(t, legacy)[1].Plies) {
+		t.Fatal("the legacy games changed")
+	}
+}
+
+// TestManifestCommand: datagen manifest rebuilds a lost manifest from the
+// files' own records, keeps what a manifest records, and --check tells
+// counts that differ from the files.
+func TestManifestCommand(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--nodes", "200", "--concurrency", "1", "--games", "1"}
+	datagen(t, append(args, "--seed", "3", "--out", filepath.Join(dir, "x-3.bin"))...)
+	datagen(t, append(args, "--seed", "4", "--out", filepath.Join(dir, "y-4.bin"))...)
+	path := filepath.Join(dir, manifestName)
+	orig := manifestRows(t, dir)
+	if stdout, _ := datagen(t, "manifest", "--check", dir); !strings.Contains(stdout, "2 files: 2 games") {
+		t.Errorf("check of a current manifest: %s", stdout)
+	}
+	os.Remove(path)
+	stdout, _ := datagen(t, "manifest", dir)
+	if !strings.Contains(stdout, "x-3.bin: not listed: seed 3") {
+		t.Errorf("rebuild: %s", stdout)
+	}
+	rebuilt := manifestRows(t, dir)
+	for name, r := range orig {
+		for k, v := range r {
+			if k != "updated" && rebuilt[name][k] != v {
+				t.Errorf("rebuilt %s: %s %q, was %q", name, k, rebuilt[name][k], v)
+			}
+		}
+	}
+	// A count that differs, and a file that is gone (its row stays: its
+	// seed is taken).
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, []byte(strings.Replace(string(data), "\t"+rebuilt["x-3.bin"]["plies"]+"\t", "\t1\t", 1)), 0o644)
+	os.Remove(filepath.Join(dir, "y-4.bin"))
+	var out bytes.Buffer
+	if code := run(context.Background(), []string{"manifest", "--check", dir}, strings.NewReader(""), &out, io.Discard); code != exitFailure ||
+		!strings.Contains(out.String(), "x-3.bin: listed 1 games, 1 plies") || !strings.Contains(out.String(), "y-4.bin: listed (seed 4") {
+		t.Errorf("check: exit %d: %s", code, out.String())
+	}
+	datagen(t, "manifest", dir)
+	if r := manifestRows(t, dir); r["x-3.bin"]["plies"] != rebuilt["x-3.bin"]["plies"] || r["y-4.bin"]["seed"] != "4" {
+		t.Errorf("after the rebuild: %v", r)
+	}
+	var stderr bytes.Buffer
+	if code := run(context.Background(), append(args, "--seed", "4", "--out", filepath.Join(dir, "z.bin")), strings.NewReader(""), io.Discard, &stderr); code != exitUsage {
+		t.Errorf("the seed of a lost file: exit %d, %s", code, stderr.String())
+	}
+}
+
+// TestManifestUpdatedWhileRunning: the row follows the games at each
+// progress line, so a killed run leaves a nearly current one; a stopped run
+// leaves the exact counts.
+func TestManifestUpdatedWhileRunning(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r-9.bin")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan int)
+	var stderr bytes.Buffer
+	go func() {
+		done <- run(ctx, []string{"--games", "0", "--nodes", "200", "--concurrency", "1", "--seed", "9", "--progress", "20ms", "--out", out},
+			strings.NewReader(""), io.Discard, &stderr)
+	}()
+	for {
+		m, err := readManifest(filepath.Join(dir, manifestName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := m.rows["r-9.bin"]; r != nil && r.Games >= 2 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// While it runs, the file is its own: another run is refused and the
+	// manifest command leaves its row to it.
+	var other bytes.Buffer
+	if code := run(context.Background(), []string{"--games", "1", "--seed", "9", "--out", out}, strings.NewReader(""), io.Discard, &other); code != exitUsage ||
+		!strings.Contains(other.String(), "being written by another datagen run") {
+		t.Errorf("a second run on the file: exit %d, %s", code, other.String())
+	}
+	if stdout, _ := datagen(t, "manifest", "--check", dir); !strings.Contains(stdout, "r-9.bin: being written by a running datagen") {
+		t.Errorf("manifest --check: %s", stdout)
+	}
+	cancel()
+	if code := <-done; code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	checkRow(t, dir, "r-9.bin", fileCounts(t, out))
 }

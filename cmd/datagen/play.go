@@ -2,11 +2,16 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -54,8 +59,37 @@ type playConfig struct {
 	out         string
 	progress    time.Duration
 	net         string         // --net: "" hand-written evaluation, "embedded" or a .nnue file
+	netName     string         // the network's name, handWritten for none
+	netSHA      string         // the SHA-256 of the network's bytes, noNet for none
 	opts        search.Options // the searches' options, the network included
+	seedSet     bool           // --seed was given
+	manifest    string         // the manifest to keep up to date, "" for none
+	build       string         // this binary's commit, "unknown" when not stamped
 }
+
+// gameFlags returns the settings that decide the games besides the seed
+// and the network, as flags: a file's games all share them.
+func (c *playConfig) gameFlags() string {
+	return fmt.Sprintf("--nodes %d --frc %g --dfrc %g --random-plies %d --hash %d", c.nodes, c.mix.Chess960, c.mix.DFRC, c.randomPlies, c.hash)
+}
+
+// The net's name and SHA-256 recorded for the hand-written evaluation.
+const (
+	handWritten = "hand-written"
+	noNet       = "none"
+)
+
+// The keys of the metadata that datagen writes before each run's games.
+const (
+	metaTool    = "tool"       // "datagen"
+	metaBuild   = "build"      // the commit of the binary
+	metaSeed    = "seed"       // the seed, decimal
+	metaFirst   = "first_game" // the number of the run's first game (the count of the games before it)
+	metaNet     = "net"        // the network's name, or handWritten
+	metaNetSHA  = "net_sha256" // the SHA-256 of the network's bytes, or noNet
+	metaFlags   = "flags"      // gameFlags
+	metaStarted = "started"    // when the run started, UTC, RFC 3339
+)
 
 // parsePlay reads the flags of a self-play run.
 func parsePlay(args []string, stdout, stderr io.Writer) (playConfig, int, bool) {
@@ -74,9 +108,11 @@ func parsePlay(args []string, stdout, stderr io.Writer) (playConfig, int, bool) 
 	fs.StringVar(&c.out, "out", "", "output file, appended to when it exists (default stdout)")
 	fs.DurationVar(&c.progress, "progress", 10*time.Second, "interval of the progress lines on stderr")
 	fs.StringVar(&c.net, "net", "", "evaluate with a network: \"embedded\" or a .nnue file (default: the hand-written evaluation)")
+	fs.StringVar(&c.manifest, "manifest", "", "the manifest of binary --out files to keep up to date (default: manifest.tsv in --out's folder; \"none\": none)")
 	if code, done := cli.Parse(fs, args, stdout, stderr); done {
 		return c, code, true
 	}
+	c.seedSet = fs.Changed("seed")
 	if !fs.Changed("games") && fs.Changed("duration") {
 		c.games = 0
 	}
@@ -103,43 +139,56 @@ func parsePlay(args []string, stdout, stderr io.Writer) (playConfig, int, bool) 
 		return bad("--format %q: want binary, text or epd", c.format)
 	case c.progress <= 0:
 		return bad("--progress must be positive")
+	case fs.Changed("manifest") && c.manifest != "none" && (c.format != formatBinary || c.out == ""):
+		return bad("--manifest lists binary --out files only")
+	}
+	switch {
+	case c.manifest == "none" || c.format != formatBinary || c.out == "":
+		c.manifest = ""
+	case c.manifest == "":
+		c.manifest = filepath.Join(filepath.Dir(c.out), manifestName)
 	}
 	c.mix.Standard = max(0, c.mix.Standard)
 	c.opts = searchOptions
+	c.netName, c.netSHA = handWritten, noNet
 	switch c.net {
 	case "":
 	case "embedded":
 		c.opts.Net = nnue.Default()
+		c.netName, c.netSHA = nnue.EmbeddedName(), nnue.EmbeddedSHA256()
 	default:
-		n, err := nnue.LoadFile(c.net)
+		data, err := os.ReadFile(c.net)
 		if err != nil {
 			return bad("--net: %v", err)
 		}
-		c.opts.Net = n
+		n, err := nnue.Load(bytes.NewReader(data))
+		if err != nil {
+			return bad("--net %s: %v", c.net, err)
+		}
+		sum := sha256.Sum256(data)
+		c.opts.Net, c.netName, c.netSHA = n, filepath.Base(c.net), hex.EncodeToString(sum[:])
+	}
+	if c.build = cli.BuildCommit(); c.build == "" {
+		c.build = "unknown"
 	}
 	return c, exitOK, false
 }
 
+// meta returns the metadata of a run whose first game is first.
+func (c *playConfig) meta(first int, start time.Time) selfplay.Meta {
+	return selfplay.Meta{
+		metaTool: "datagen", metaBuild: c.build, metaSeed: strconv.FormatUint(c.seed, 10), metaFirst: strconv.Itoa(first),
+		metaNet: c.netName, metaNetSHA: c.netSHA, metaFlags: c.gameFlags(), metaStarted: start.UTC().Format(time.RFC3339),
+	}
+}
+
 // sink receives the finished games.
 type sink interface {
-	// write stores a game and returns how many positions it wrote.
-	write(g *selfplay.Game) (int, error)
+	// write stores a game and returns its counts: its positions are those
+	// of selfplay.TrainingFilter.
+	write(g *selfplay.Game) (selfplay.Counts, error)
 	close() error
 }
-
-// binarySink writes whole games in the selfplay format.
-type binarySink struct{ w *selfplay.Writer }
-
-func (s binarySink) write(g *selfplay.Game) (int, error) {
-	if err := s.w.Write(g); err != nil {
-		return 0, err
-	}
-	// Flushed game by game: a killed process leaves at most one partial
-	// game, which readers drop and OpenAppend cuts off.
-	return len(g.Plies), s.w.Flush()
-}
-
-func (s binarySink) close() error { return s.w.Close() }
 
 // textSink writes the training positions of games as lines.
 type textSink struct {
@@ -148,8 +197,8 @@ type textSink struct {
 	epd bool
 }
 
-func (s textSink) write(g *selfplay.Game) (int, error) {
-	n := 0
+func (s textSink) write(g *selfplay.Game) (selfplay.Counts, error) {
+	n := int64(0)
 	pos := g.Start.Clone()
 	result := selfplay.ResultValue(g.Result)
 	for i, p := range g.Plies {
@@ -164,7 +213,7 @@ func (s textSink) write(g *selfplay.Game) (int, error) {
 		}
 		pos.Make(p.Move)
 	}
-	return n, s.w.Flush()
+	return selfplay.Counts{Games: 1, Plies: int64(len(g.Plies)), Positions: n}, s.w.Flush()
 }
 
 func (s textSink) close() error {
@@ -179,17 +228,16 @@ func (s textSink) close() error {
 
 // openSink opens the output; it returns the number of games already in a
 // binary file.
-func openSink(c playConfig, stdout io.Writer) (sink, int, error) {
+func openSink(ctx context.Context, c *playConfig, start time.Time, stdout io.Writer) (sink, int, error) {
 	if c.format == formatBinary {
-		if c.out == "" {
-			w, err := selfplay.NewWriter(stdout)
-			return binarySink{w}, 0, err
+		if c.out != "" {
+			return openBinary(ctx, c, start)
 		}
-		w, n, err := selfplay.OpenAppend(c.out)
-		if err != nil {
-			return nil, 0, err
+		w, err := selfplay.NewWriter(stdout)
+		if err == nil {
+			err = w.SetMeta(c.meta(0, start))
 		}
-		return binarySink{w}, n, nil
+		return &binarySink{w: w}, 0, err
 	}
 	s := textSink{epd: c.format == formatEPD}
 	if c.out == "" {
@@ -229,14 +277,20 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if done {
 		return code
 	}
-	out, first, err := openSink(c, stdout)
-	if err != nil {
+	start := time.Now()
+	out, first, err := openSink(ctx, &c, start, stdout)
+	if ue := (*usageError)(nil); errors.As(err, &ue) {
+		return fail(stderr, exitUsage, "%v", err)
+	} else if err != nil {
 		return fail(stderr, exitFailure, "%v", err)
 	}
 	if first > 0 {
 		fmt.Fprintf(stderr, "datagen: %s holds %d games; appending games %d on of seed %d\n", c.out, first, first, c.seed)
 	}
-	start := time.Now()
+	bin, _ := out.(*binarySink)
+	if bin != nil && bin.keep != nil {
+		fmt.Fprintf(stderr, "datagen: %s: row of %s kept up to date (seed %d, net %s, %s)\n", c.manifest, bin.keep.row.file, c.seed, c.netName, c.gameFlags())
+	}
 	var mu sync.Mutex
 	var total stats
 	var writeErr error
@@ -266,7 +320,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				}
 				mu.Lock()
 				n, err := out.write(game)
-				st.games, st.positions, st.plies = 1, n, len(game.Plies)
+				st.games, st.positions, st.plies = int(n.Games), int(n.Positions), int(n.Plies)
 				total.add(st)
 				if err != nil && writeErr == nil {
 					writeErr = err
@@ -287,8 +341,20 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			case <-t.C:
 				mu.Lock()
 				s := total
+				var row *keeper
+				var run selfplay.Counts
+				var size int64
+				if bin != nil && bin.keep != nil {
+					row = bin.keep
+					run, size = bin.state()
+				}
 				mu.Unlock()
 				report(stderr, "", s, time.Since(start))
+				if row != nil {
+					if err := row.update(run, size); err != nil {
+						fmt.Fprintf(stderr, "datagen: updating %s: %v\n", c.manifest, err)
+					}
+				}
 			}
 		}
 	}()
