@@ -88,6 +88,11 @@ import (
 	"github.com/kingrook/kingrook/cmd/internal/cli"
 )
 
+// commit is the source's git commit as a build passes it (-ldflags "-X
+// main.commit=..."), recorded with the games; empty: the commit go build
+// stamps, if any (cli.BuildCommit).
+var commit string
+
 // Exit codes.
 const (
 	exitOK      = cli.ExitOK

@@ -168,7 +168,10 @@ func parsePlay(args []string, stdout, stderr io.Writer) (playConfig, int, bool) 
 		sum := sha256.Sum256(data)
 		c.opts.Net, c.netName, c.netSHA = n, filepath.Base(c.net), hex.EncodeToString(sum[:])
 	}
-	if c.build = cli.BuildCommit(); c.build == "" {
+	if c.build = commit; c.build == "" {
+		c.build = cli.BuildCommit()
+	}
+	if c.build == "" {
 		c.build = "unknown"
 	}
 	return c, exitOK, false

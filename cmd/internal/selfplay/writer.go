@@ -17,7 +17,7 @@ type Writer struct {
 	w       *bufio.Writer
 	f       *os.File // the file, when the Writer opened it
 	buf     []byte
-	header  []byte // written before the first game (or at the first Flush when mustHead)
+	header  []byte // written before the first game (or at the first Flush when must)
 	must    bool   // the output is new: the header is written even without games
 	games   int
 	written int64 // bytes handed to w (header included)
