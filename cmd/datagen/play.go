@@ -259,9 +259,11 @@ func openSink(ctx context.Context, c *playConfig, start time.Time, stdout io.Wri
 type stats struct {
 	games, positions, plies int
 	searches                int
-	inexact                 int // searches whose final score differs from the last exact one
-	inexactSum              int // the sum of those differences
-	noExact                 int // searches with no completed depth (final score used)
+	nodes                   int64 // searched, the openings' checks included
+	depthSum                int   // the labels' depths
+	inexact                 int   // searches whose final score differs from the last exact one
+	inexactSum              int   // the sum of those differences
+	noExact                 int   // searches with no completed depth (final score used)
 }
 
 func (s *stats) add(o stats) {
@@ -269,6 +271,8 @@ func (s *stats) add(o stats) {
 	s.positions += o.positions
 	s.plies += o.plies
 	s.searches += o.searches
+	s.nodes += o.nodes
+	s.depthSum += o.depthSum
 	s.inexact += o.inexact
 	s.inexactSum += o.inexactSum
 	s.noExact += o.noExact
@@ -383,15 +387,21 @@ func report(w io.Writer, prefix string, s stats, el time.Duration) {
 	if el > 0 {
 		perHour = float64(s.positions) / el.Hours()
 	}
-	inexact, mean := 0.0, 0.0
+	inexact, mean, nodes, depth := 0.0, 0.0, 0.0, 0.0
 	if s.searches > 0 {
 		inexact = 100 * float64(s.inexact) / float64(s.searches)
+	}
+	if s.searches > s.noExact {
+		depth = float64(s.depthSum) / float64(s.searches-s.noExact)
 	}
 	if s.inexact > 0 {
 		mean = float64(s.inexactSum) / float64(s.inexact)
 	}
-	fmt.Fprintf(w, "%sgames %d, plies %d, positions %d (%.0f an hour), %s; final score not the last completed depth's in %.0f%% of searches (mean %.0f cp), no completed depth in %d\n",
-		prefix, s.games, s.plies, s.positions, perHour, el.Round(time.Second), inexact, mean, s.noExact)
+	if s.positions > 0 {
+		nodes = float64(s.nodes) / float64(s.positions)
+	}
+	fmt.Fprintf(w, "%sgames %d, plies %d, positions %d (%.0f an hour, %.0f nodes each), %s; label depth %.2f; final score not the last completed depth's in %.0f%% of searches (mean %.0f cp), no completed depth in %d\n",
+		prefix, s.games, s.plies, s.positions, perHour, nodes, el.Round(time.Second), depth, inexact, mean, s.noExact)
 }
 
 // searchOptions are the options of every datagen search before --net: one
@@ -414,6 +424,7 @@ func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand
 			continue // every draw of moves ended the game: draw another start
 		}
 		res := pool.Search(ctx, &pos, search.Limits{Depth: openingDepth}, c.opts, nil)
+		st.nodes += int64(res.Nodes)
 		if eval.Abs(res.Score) <= maxOpeningScore {
 			break
 		}
@@ -490,6 +501,7 @@ func exactSearch(ctx context.Context, pool *search.Pool, pos *movegen.Position, 
 	}
 	res := pool.Search(ctx, pos, search.Limits{Nodes: nodes}, opts, onInfo)
 	st.searches++
+	st.nodes += int64(res.Nodes)
 	// No completed depth (stopped before depth 1 was complete: the report
 	// after the stop was all there was), or none reported exact.
 	if res.Depth < 1 || res.Depth > eval.MaxPly || !seen[res.Depth] {
@@ -497,6 +509,7 @@ func exactSearch(ctx context.Context, pool *search.Pool, pos *movegen.Position, 
 		return res.Score, res
 	}
 	exact := exactAt[res.Depth]
+	st.depthSum += res.Depth
 	if res.Score != exact {
 		st.inexact++
 		st.inexactSum += eval.Abs(res.Score - exact)
