@@ -3,10 +3,14 @@ package main
 import (
 	"bufio"
 	"compress/gzip"
+	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc64"
 	"io"
 	"iter"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -151,46 +155,130 @@ func (t *textReader) Next() (*movegen.Position, int, float64, error) {
 	return nil, 0, 0, io.EOF
 }
 
-// dataset holds positions compactly: the White-perspective features of
-// sample i are feats[off[i]:off[i+1]].
-type dataset struct {
-	feats  []uint16
-	off    []uint32
-	stm    []movegen.Color
-	score  []int16   // centipawns, side to move's view
-	result []float32 // side to move's view
-	hand   []int16   // hand-written evaluation, side to move's view (validation only)
+// record is one training position in 32 bytes: its pieces (the occupancy,
+// and each occupied square's movegen.Piece as a nibble, in ascending square
+// order, low nibble first, as cmd/internal/selfplay stores a start position),
+// the side to move and the labels in the side to move's view. The features
+// of both perspectives, mirrored or not, are computed from it when a batch
+// needs them.
+type record struct {
+	occ    uint64   // bit i: square i occupied (a1 = 0)
+	pieces [16]byte // up to 32 pieces
+	score  int16    // centipawns, clamped to the search's range
+	hand   int16    // the hand-written evaluation (validation positions only)
+	stm    movegen.Color
+	result uint8 // 0 loss, 1 draw, 2 win
 }
 
-func newDataset() *dataset { return &dataset{off: []uint32{0}} }
+// recordSize is the memory of a record, padding included (a test checks
+// it).
+const recordSize = 32
 
-func (d *dataset) len() int { return len(d.stm) }
+// chunkBits sets the records per chunk of a dataset (1<<chunkBits, 8 MiB):
+// a dataset grows a chunk at a time, never copying what it holds.
+const chunkBits = 18
+
+// dataset holds positions as records, in chunks of 1<<chunkBits.
+type dataset struct {
+	chunks [][]record
+	n      int
+}
+
+func newDataset() *dataset { return &dataset{} }
+
+func (d *dataset) len() int { return d.n }
+
+func (d *dataset) rec(i int) *record { return &d.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
 
 // truncate keeps the first n samples.
 func (d *dataset) truncate(n int) {
-	d.feats = d.feats[:d.off[n]]
-	d.off = d.off[:n+1]
-	d.stm, d.score, d.result = d.stm[:n], d.score[:n], d.result[:n]
-	if len(d.hand) > n {
-		d.hand = d.hand[:n]
+	d.n = n
+	d.chunks = d.chunks[:(n+1<<chunkBits-1)>>chunkBits]
+	if len(d.chunks) > 0 {
+		last := &d.chunks[len(d.chunks)-1]
+		*last = (*last)[:n-(len(d.chunks)-1)<<chunkBits]
 	}
 }
 
-func (d *dataset) features(i int) []uint16 { return d.feats[d.off[i]:d.off[i+1]] }
+// score returns sample i's score in centipawns, side to move's view.
+func (d *dataset) score(i int) int16 { return d.rec(i).score }
 
-func (d *dataset) add(pos *movegen.Position, score int, result float64, withHand bool) {
-	d.feats = nnue.AppendFeatures(d.feats, pos)
-	d.off = append(d.off, uint32(len(d.feats)))
-	stm := pos.SideToMove()
-	if stm == movegen.Black {
+// result returns sample i's result (1, 0.5 or 0), side to move's view.
+func (d *dataset) result(i int) float32 { return float32(d.rec(i).result) / 2 }
+
+// hand returns sample i's hand-written evaluation (validation samples).
+func (d *dataset) hand(i int) int16 { return d.rec(i).hand }
+
+// side returns sample i's side to move.
+func (d *dataset) side(i int) movegen.Color { return d.rec(i).stm }
+
+// each calls f with every piece of r and its square, in square order.
+func (r *record) each(f func(pc movegen.Piece, sq movegen.Square)) {
+	k := 0
+	for occ := movegen.Bitboard(r.occ); occ != 0; k++ {
+		f(movegen.Piece(r.pieces[k>>1]>>(4*(k&1))&15), occ.PopLSB())
+	}
+}
+
+// features appends the White-perspective feature indices of sample i to
+// dst (nnue.AppendFeatures of its position).
+func (d *dataset) features(i int, dst []uint16) []uint16 {
+	d.rec(i).each(func(pc movegen.Piece, sq movegen.Square) {
+		dst = append(dst, uint16(nnue.FeatureIndex(movegen.White, pc, sq)))
+	})
+	return dst
+}
+
+// add appends a position with its score and result (White's view); the
+// hand-written evaluation is stored with withHand. A position of more than
+// 32 pieces, which no game reaches, is not added (false).
+func (d *dataset) add(pos *movegen.Position, score int, result float64, withHand bool) bool {
+	occ := pos.Occupied()
+	if occ.Count() > 32 {
+		return false
+	}
+	r := record{occ: uint64(occ), stm: pos.SideToMove()}
+	k := 0
+	for o := occ; o != 0; k++ {
+		r.pieces[k>>1] |= byte(pos.PieceOn(o.PopLSB())) << (4 * (k & 1))
+	}
+	if r.stm == movegen.Black {
 		score, result = -score, 1-result
 	}
-	d.stm = append(d.stm, stm)
-	d.score = append(d.score, int16(max(min(score, eval.Mate), -eval.Mate))) // the search's score range
-	d.result = append(d.result, float32(result))
+	r.score = int16(max(min(score, eval.Mate), -eval.Mate)) // the search's score range
+	r.result = uint8(math.Round(2 * result))
 	if withHand {
-		d.hand = append(d.hand, int16(eval.Evaluate(pos)))
+		r.hand = int16(eval.Evaluate(pos))
 	}
+	if d.n>>chunkBits == len(d.chunks) {
+		d.chunks = append(d.chunks, make([]record, 0, 1<<chunkBits))
+	}
+	c := &d.chunks[len(d.chunks)-1]
+	*c = append(*c, r)
+	d.n++
+	return true
+}
+
+// checksum returns a CRC-64 of every sample's position and labels, which
+// tells whether two runs read the same data in the same order.
+func (d *dataset) checksum() uint64 {
+	table := crc64.MakeTable(crc64.ECMA)
+	var crc uint64
+	buf := make([]byte, 0, 4096*28)
+	for _, c := range d.chunks {
+		for k := range c {
+			r := &c[k]
+			buf = binary.LittleEndian.AppendUint64(buf, r.occ)
+			buf = append(buf, r.pieces[:]...)
+			buf = binary.LittleEndian.AppendUint16(buf, uint16(r.score))
+			buf = append(buf, byte(r.stm), r.result)
+			if len(buf) == cap(buf) {
+				crc = crc64.Update(crc, table, buf)
+				buf = buf[:0]
+			}
+		}
+	}
+	return crc64.Update(crc, table, buf)
 }
 
 type loadStats struct {
@@ -201,7 +289,7 @@ type loadStats struct {
 // holdout-th block of block consecutive positions (in file order, so whole
 // games stay on one side, bar the block edges) goes to validation; holdout
 // 0 keeps nothing back. limit > 0 stops after that many positions.
-func load(paths []string, holdout, block, limit int) (train, valid *dataset, st loadStats, err error) {
+func load(ctx context.Context, paths []string, holdout, block, limit int) (train, valid *dataset, st loadStats, err error) {
 	train, valid = newDataset(), newDataset()
 	for _, path := range paths {
 		r, c, err := openReader(path)
@@ -209,6 +297,10 @@ func load(paths []string, holdout, block, limit int) (train, valid *dataset, st 
 			return nil, nil, st, err
 		}
 		for limit <= 0 || st.read < limit {
+			if st.read&0xffff == 0 && ctx.Err() != nil {
+				c.Close()
+				return nil, nil, st, ctx.Err()
+			}
 			pos, score, result, err := r.Next()
 			if err == io.EOF {
 				break
@@ -221,11 +313,18 @@ func load(paths []string, holdout, block, limit int) (train, valid *dataset, st 
 				c.Close()
 				return nil, nil, st, fmt.Errorf("%s: %w", path, err)
 			}
-			if holdout > 0 && (st.read/block)%holdout == holdout-1 {
-				valid.add(pos, score, result, true)
+			toValid := holdout > 0 && (st.read/block)%holdout == holdout-1
+			d := train
+			if toValid {
+				d = valid
+			}
+			if !d.add(pos, score, result, toValid) {
+				st.bad++
+				continue
+			}
+			if toValid {
 				st.valid++
 			} else {
-				train.add(pos, score, result, false)
 				st.train++
 			}
 			st.read++

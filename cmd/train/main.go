@@ -14,34 +14,76 @@
 // updated. The loss is the mean squared error between
 // sigmoid(output*400/scale) and the target
 // (1-wdl)*sigmoid(score/scale) + wdl*result, both from the side to move's
-// view. Positions are shuffled every epoch (--seed; --mirror adds their
-// mirror images across the d/e line), the validation loss is printed per
-// epoch and a checkpoint (float weights and Adam state, --resume to
-// continue) is written after each; the best epoch is kept (--patience stops
-// early). At the end the net is quantised to integers (eval/nnue's format)
-// and the quantisation error is reported: the mean absolute difference in
-// centipawns between the float and the integer outputs on the validation
-// set, next to the hand-written evaluation's validation loss for comparison. See eval/nnue/README.md for
-// the commands that made the shipped net.
+// view. Positions are shuffled every epoch (the order of epoch e drawn from
+// --seed and e alone; --mirror adds their mirror images across the d/e
+// line), the validation loss is printed per epoch and the best epoch is kept
+// (--patience stops early). At the end the net is quantised to integers
+// (eval/nnue's format) and the quantisation error is reported: the mean
+// absolute difference in centipawns between the float and the integer
+// outputs on the validation set, next to the hand-written evaluation's
+// validation loss for comparison. See eval/nnue/README.md for the commands
+// that made the shipped net.
+//
+// # Memory
+//
+// A position is held as its board and labels in 32 bytes (record), whatever
+// the net's inputs; the features of both perspectives, mirrored or not, are
+// computed when a batch needs them. The epoch's order takes 4 bytes per
+// training position (8 with --mirror). So 40 million positions take about
+// 1.45 GB, 1.6 GB with --mirror, besides the net (for H = 256, a few MB with
+// Adam's moments and a gradient per thread); reading binary games decodes
+// each once, about two million positions a second on one core.
+//
+// # Checkpoints and --resume
+//
+// The checkpoint (--checkpoint, default <out>.ckpt) holds the float
+// weights, Adam's moments and step, the run's settings and a checksum of its
+// data, and where it stands: the epochs done, the positions of the current
+// epoch's order done, the learning rate, the best validation loss so far
+// and its epoch (that epoch's model is <checkpoint>.best). It is written,
+// to a temporary file renamed over it, after every epoch, every
+// --checkpoint-every (10 minutes) between two Adam steps, and at SIGINT or
+// SIGTERM, which then end the run (exit code 1, with the command to go on).
+// --resume CKPT continues that run where it stopped, into the same
+// checkpoint: give the same --data (a glob that now matches more files is
+// other data) and --holdout, --block, --limit and --train-limit, which the
+// counts and checksum check; the checkpoint's shape and
+// training settings (--hidden --act --buckets --seed --batch --lr --gamma
+// --scale --wdl --mirror, and --epochs and --patience unless given anew)
+// apply, and a flag that contradicts them is an error. With the same
+// --threads the resumed run is bit for bit the uninterrupted one (the
+// test resumes twice and compares the files); another thread count sums in
+// another order, which the run notes. A checkpoint of the earlier layouts
+// (weights and moments only) restarts the epochs from 1.
+//
+//	train --data 'games/*.bin' --out k11.nnue --mirror --epochs 20   # SIGINT: checkpoint, stop
+//	train --data 'games/*.bin' --resume k11.nnue.ckpt --out k11.nnue # the next session
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/kingrook/kingrook/eval/nnue"
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		os.Exit(1)
 	}
@@ -57,17 +99,24 @@ type config struct {
 	keepBest, mirror                                               bool
 	hiddenSet, actSet, bucketsSet                                  bool // --hidden, --act, --buckets given
 	patience, trainLimit                                           int
-	maxTime                                                        time.Duration
+	maxTime, checkpointEvery                                       time.Duration
 	out, checkpoint, resume, compare, init                         string
+	set                                                            map[string]bool // the flags given
+	stopAfter                                                      int             // tests: stop as SIGINT does after this many Adam steps
 }
 
-func run(args []string, stdout, stderr io.Writer) error {
+// run is main without the process: ctx is cancelled by SIGINT or SIGTERM.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	c, err := parseConfig(args, stderr)
 	if err != nil {
 		return err
 	}
+	return runConfig(ctx, c, stdout)
+}
+
+func runConfig(ctx context.Context, c config, stdout io.Writer) error {
 	t0 := time.Now()
-	train, valid, st, err := load(c.data, c.holdout, c.block, c.limit)
+	train, valid, st, err := load(ctx, c.data, c.holdout, c.block, c.limit)
 	if err != nil {
 		return err
 	}
@@ -88,7 +137,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		report(c, nil, net, valid, stdout)
 		return nil
 	}
-	m, err := trainNet(c, train, valid, stdout)
+	m, err := trainNet(ctx, c, train, valid, stdout)
 	if err != nil {
 		return err
 	}
@@ -102,8 +151,9 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	var c config
 	data := fs.String("data", "", "training data: comma-separated files or globs: text .txt or cmd/datagen binary games, either optionally .gz (required)")
 	fs.StringVar(&c.out, "out", "net.nnue", "the quantised network to write")
-	fs.StringVar(&c.checkpoint, "checkpoint", "", "float checkpoint written after every epoch (default: <out>.ckpt)")
-	fs.StringVar(&c.resume, "resume", "", "continue from this checkpoint (its H, activation and bucket count win over the flags)")
+	fs.StringVar(&c.checkpoint, "checkpoint", "", "checkpoint written after every epoch, every --checkpoint-every and at SIGINT/SIGTERM (default: the --resume file, else <out>.ckpt)")
+	fs.DurationVar(&c.checkpointEvery, "checkpoint-every", 10*time.Minute, "also write the checkpoint this often within an epoch (0: at epoch ends and SIGINT/SIGTERM only)")
+	fs.StringVar(&c.resume, "resume", "", "continue the run that wrote this checkpoint where it stopped (its shape and training settings win over the flags' defaults; same --data)")
 	fs.StringVar(&c.init, "init", "", "start from the weights of this .nnue file (fine-tuning; its activation and bucket count win over the flags, and a larger --hidden widens it), with a fresh Adam state")
 	fs.StringVar(&c.compare, "compare", "", "train nothing: report this net's and the hand-written evaluation's validation losses")
 	fs.IntVar(&c.hidden, "hidden", 256, "accumulator width H (a multiple of 16)")
@@ -128,7 +178,9 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
+	c.set = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) {
+		c.set[f.Name] = true
 		switch f.Name {
 		case "hidden":
 			c.hiddenSet = true
@@ -153,7 +205,11 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	if err := c.check(); err != nil {
 		return c, err
 	}
-	if c.checkpoint == "" {
+	switch {
+	case c.checkpoint != "":
+	case c.resume != "":
+		c.checkpoint = c.resume
+	default:
 		c.checkpoint = c.out + ".ckpt"
 	}
 	var err error
@@ -168,8 +224,8 @@ func (c *config) check() error {
 		return fmt.Errorf("--hidden %d: want a multiple of 16 in 16..1024", c.hidden)
 	case c.buckets < 1 || c.buckets > nnue.MaxBuckets:
 		return fmt.Errorf("--buckets %d: want 1..%d", c.buckets, nnue.MaxBuckets)
-	case c.batch < 1 || c.threads < 1 || c.block < 1 || c.epochs < 0:
-		return fmt.Errorf("--batch, --threads and --block must be positive, --epochs not negative")
+	case c.batch < 1 || c.threads < 1 || c.block < 1 || c.epochs < 0 || c.checkpointEvery < 0:
+		return fmt.Errorf("--batch, --threads and --block must be positive, --epochs and --checkpoint-every not negative")
 	case c.wdl < 0 || c.wdl > 1 || c.scale <= 0:
 		return fmt.Errorf("--wdl must be in [0, 1] and --scale positive")
 	case c.init != "" && c.resume != "":
@@ -201,21 +257,114 @@ func expandGlobs(list string) ([]string, error) {
 	return paths, nil
 }
 
-// trainNet runs the epochs and returns the float model.
-func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error) {
+// shuffle sets idx to the training order of epoch e: a permutation drawn
+// from the seed and the epoch alone, so that a resumed run trains in the
+// same order as an uninterrupted one.
+func shuffle(idx []uint32, seed uint64, e int) {
+	for i := range idx {
+		idx[i] = uint32(i)
+	}
+	rng := rand.New(rand.NewPCG(seed^0x5851f42d4c957f2d, uint64(e)))
+	rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
+}
+
+// runKey returns the key of a run with c's settings on train and valid.
+func (c *config) runKey(train, valid *dataset) runKey {
+	mirror := uint32(0)
+	if c.mirror {
+		mirror = 1
+	}
+	return runKey{Seed: c.seed, Batch: uint32(c.batch), Mirror: mirror, LR: c.lr, Gamma: c.gamma, Scale: c.scale, WDL: c.wdl,
+		Epochs: uint32(c.epochs), Patience: uint32(c.patience),
+		Train: uint64(train.len()), Valid: uint64(valid.len()), TrainSum: train.checksum(), ValidSum: valid.checksum(), Threads: uint32(c.threads)}
+}
+
+// adopt takes the training settings of the checkpoint's run: a flag given
+// with another value is an error, but for --epochs and --patience, which
+// may lengthen or shorten the run.
+func (c *config) adopt(k *runKey) error {
+	var diffs []string
+	take := func(name string, mine *float64, theirs float64) {
+		if c.set[name] && *mine != theirs {
+			diffs = append(diffs, fmt.Sprintf("--%s %g (the checkpoint's run: %g)", name, *mine, theirs))
+		}
+		*mine = theirs
+	}
+	take("lr", &c.lr, k.LR)
+	take("gamma", &c.gamma, k.Gamma)
+	take("scale", &c.scale, k.Scale)
+	take("wdl", &c.wdl, k.WDL)
+	if c.set["seed"] && c.seed != k.Seed {
+		diffs = append(diffs, fmt.Sprintf("--seed %d (the checkpoint's run: %d)", c.seed, k.Seed))
+	}
+	if c.set["batch"] && c.batch != int(k.Batch) {
+		diffs = append(diffs, fmt.Sprintf("--batch %d (the checkpoint's run: %d)", c.batch, k.Batch))
+	}
+	if c.set["mirror"] && c.mirror != (k.Mirror == 1) {
+		diffs = append(diffs, fmt.Sprintf("--mirror=%t (the checkpoint's run: %t)", c.mirror, k.Mirror == 1))
+	}
+	c.seed, c.batch, c.mirror = k.Seed, int(k.Batch), k.Mirror == 1
+	if !c.set["epochs"] {
+		c.epochs = int(k.Epochs)
+	}
+	if !c.set["patience"] {
+		c.patience = int(k.Patience)
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("--resume %s: %s: resume with the run's own settings (leave those flags out)", c.resume, strings.Join(diffs, ", "))
+	}
+	return nil
+}
+
+// errInterrupted ends a run stopped by SIGINT or SIGTERM after its
+// checkpoint is written.
+var errInterrupted = errors.New("interrupted")
+
+// trainNet runs the epochs and returns the float model. Between two Adam
+// steps it writes a checkpoint every --checkpoint-every and when ctx is
+// cancelled (then it returns an error wrapping errInterrupted); after every
+// epoch it writes one too, and one of the best epoch's model.
+func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Writer) (*model, error) {
 	rng := rand.New(rand.NewPCG(c.seed, c.seed^0x9e3779b97f4a7c15))
 	m := newModel(c.hidden, c.act, c.buckets, rng)
 	opt := newAdam(m, c.lr)
+	st := progress{LR: c.lr, BestLoss: math.Inf(1)}
+	var best *model
+	resumed := false
 	if c.resume != "" {
-		var err error
-		if m, opt, err = loadCheckpoint(c.resume, c.lr); err != nil {
+		ck, err := loadCheckpoint(c.resume, c.lr)
+		if err != nil {
 			return nil, err
 		}
+		m, opt = ck.m, ck.a
 		if c.shapeDiffers(m) || c.hiddenSet && m.h != c.hidden {
 			return nil, fmt.Errorf("--resume %s: the checkpoint is H=%d %s with %d output buckets, the flags ask for H=%d %s with %d",
 				c.resume, m.h, m.act, m.buckets, c.hidden, c.act, c.buckets)
 		}
-		fmt.Fprintf(stdout, "resumed from %s after %d steps\n", c.resume, opt.t)
+		if ck.state == nil {
+			fmt.Fprintf(stdout, "resumed from %s after %d steps: the weights and Adam's moments of a checkpoint without the run's state, trained from epoch 1\n", c.resume, opt.t)
+		} else {
+			if err := c.adopt(ck.key); err != nil {
+				return nil, err
+			}
+			key := c.runKey(train, valid)
+			if k := *ck.key; k.Train != key.Train || k.Valid != key.Valid || k.TrainSum != key.TrainSum || k.ValidSum != key.ValidSum {
+				return nil, fmt.Errorf("--resume %s: the checkpoint's run trained on %d positions and validated on %d (checksums %016x, %016x), these are %d and %d (%016x, %016x): give the same --data in the same order and the same --holdout, --block, --limit and --train-limit",
+					c.resume, k.Train, k.Valid, k.TrainSum, k.ValidSum, key.Train, key.Valid, key.TrainSum, key.ValidSum)
+			}
+			if ck.key.Threads != key.Threads {
+				fmt.Fprintf(stdout, "note: the checkpoint's run had %d threads, this one %d: sums are taken in another order, so it continues the run but not bit for bit\n", ck.key.Threads, key.Threads)
+			}
+			st, resumed = *ck.state, true
+			if st.BestEpoch > 0 {
+				b, err := loadCheckpoint(c.resume+".best", st.LR)
+				if err != nil {
+					return nil, fmt.Errorf("the best epoch's checkpoint: %w", err)
+				}
+				best = b.m
+			}
+			fmt.Fprintf(stdout, "resumed from %s: %d epochs and %d positions of epoch %d done, %d steps\n", c.resume, st.Epoch, st.Done, st.Epoch+1, opt.t)
+		}
 	}
 	if c.init != "" {
 		net, err := nnue.LoadFile(c.init)
@@ -236,6 +385,7 @@ func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error)
 		}
 		opt = newAdam(m, c.lr)
 	}
+	key := c.runKey(train, valid)
 	lc := lossConfig{scale: c.scale, wdl: c.wdl}
 	work := make([]*scratch, c.threads)
 	for i := range work {
@@ -243,52 +393,76 @@ func trainNet(c config, train, valid *dataset, stdout io.Writer) (*model, error)
 	}
 	fmt.Fprintf(stdout, "H=%d %s, %d output buckets, batch %d, lr %g (x%g per epoch), scale %g, wdl %g, %d threads, seed %d\n",
 		m.h, m.act, m.buckets, c.batch, c.lr, c.gamma, c.scale, c.wdl, c.threads, c.seed)
-	fmt.Fprintf(stdout, "epoch 0  validation %.6f\n", m.evalLoss(valid, lc, work))
+	if !resumed {
+		fmt.Fprintf(stdout, "epoch 0  validation %.6f\n", m.evalLoss(valid, lc, work))
+	}
 	n := train.len()
 	if c.mirror {
 		n *= 2 // i >= train.len() stands for the file-mirrored copy
 	}
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = i
+	idx := make([]uint32, n)
+	save := func() error {
+		if err := m.save(c.checkpoint, opt, &key, &st); err != nil {
+			return fmt.Errorf("checkpoint: %w", err)
+		}
+		return nil
 	}
 	start := time.Now()
+	saved := start
 	var last time.Duration
-	best, bestLoss, bestEpoch := m, math.Inf(1), 0
-	for e := 1; e <= c.epochs; e++ {
-		if c.maxTime > 0 && time.Since(start)+last > c.maxTime {
+	for e := int(st.Epoch) + 1; e <= c.epochs; e++ {
+		if st.Done == 0 && c.maxTime > 0 && time.Since(start)+last > c.maxTime {
 			fmt.Fprintf(stdout, "stopping: another epoch would pass --max-time %v\n", c.maxTime)
 			break
 		}
 		t := time.Now()
-		rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
-		var loss float64
-		for b := 0; b < len(idx); b += c.batch {
-			batch := idx[b:min(b+c.batch, len(idx))]
-			loss += m.step(train, batch, lc, work)
+		shuffle(idx, c.seed, e)
+		for int(st.Done) < n {
+			batch := idx[st.Done:min(int(st.Done)+c.batch, n)]
+			st.TrainLoss += m.step(train, batch, lc, work)
 			opt.apply(m, work, len(batch))
+			st.Done += uint64(len(batch))
+			stop := ctx.Err() != nil || c.stopAfter > 0 && opt.t >= c.stopAfter
+			if stop || c.checkpointEvery > 0 && time.Since(saved) >= c.checkpointEvery {
+				if err := save(); err != nil {
+					return nil, err
+				}
+				saved = time.Now()
+			}
+			if stop {
+				fmt.Fprintf(stdout, "interrupted in epoch %d after %d of %d positions; checkpoint %s\n", e, st.Done, n, c.checkpoint)
+				return nil, fmt.Errorf("%w: continue with --resume %s and the same --data", errInterrupted, c.checkpoint)
+			}
 		}
 		last = time.Since(t)
 		vl := m.evalLoss(valid, lc, work)
 		fmt.Fprintf(stdout, "epoch %d  lr %.6f  train %.6f  validation %.6f  (%v)\n",
-			e, opt.lr, loss/float64(len(idx)), vl, last.Round(time.Second))
-		if err := m.save(c.checkpoint, opt); err != nil {
-			return nil, fmt.Errorf("checkpoint: %w", err)
-		}
+			e, opt.lr, st.TrainLoss/float64(n), vl, last.Round(time.Second))
+		st.Epoch, st.Done, st.TrainLoss = uint32(e), 0, 0
+		stopEarly := false
 		if math.IsNaN(vl) { // no validation set: nothing to compare
-		} else if vl < bestLoss {
-			best, bestLoss, bestEpoch = m.clone(), vl, e
-			if err := m.save(c.checkpoint+".best", opt); err != nil {
+		} else if vl < st.BestLoss {
+			st.BestLoss, st.BestEpoch = vl, uint32(e)
+			best = m.clone()
+			if err := m.save(c.checkpoint+".best", opt, &key, &st); err != nil {
 				return nil, fmt.Errorf("checkpoint: %w", err)
 			}
-		} else if c.patience > 0 && e-bestEpoch >= c.patience {
+		} else if c.patience > 0 && e-int(st.BestEpoch) >= c.patience {
+			stopEarly = true
+		}
+		opt.lr *= c.gamma
+		st.LR = opt.lr
+		if err := save(); err != nil {
+			return nil, err
+		}
+		saved = time.Now()
+		if stopEarly {
 			fmt.Fprintf(stdout, "stopping: no better validation loss for %d epochs\n", c.patience)
 			break
 		}
-		opt.lr *= c.gamma
 	}
-	if c.keepBest && bestEpoch > 0 {
-		fmt.Fprintf(stdout, "keeping epoch %d: the lowest validation loss, %.6f\n", bestEpoch, bestLoss)
+	if c.keepBest && st.BestEpoch > 0 {
+		fmt.Fprintf(stdout, "keeping epoch %d: the lowest validation loss, %.6f\n", st.BestEpoch, st.BestLoss)
 		return best, nil
 	}
 	return m, nil
@@ -326,15 +500,17 @@ func report(c config, m *model, net *nnue.Net, d *dataset, stdout io.Writer) {
 	n := d.len()
 	intCP, hand := make([]float64, n), make([]float64, n)
 	acc := net.NewAccumulators(1)
+	var feats []uint16
 	var s *scratch
 	if m != nil {
 		s = m.newScratch()
 	}
 	var sumAbs, maxAbs float64
 	for i := range n {
-		acc[0].RefreshFeatures(net, d.features(i))
-		intCP[i] = float64(net.Evaluate(&acc[0], d.stm[i]))
-		hand[i] = float64(d.hand[i])
+		feats = d.features(i, feats[:0])
+		acc[0].RefreshFeatures(net, feats)
+		intCP[i] = float64(net.Evaluate(&acc[0], d.side(i)))
+		hand[i] = float64(d.hand(i))
 		if m != nil {
 			s.us, s.them = d.sideFeatures(i, s.us, s.them)
 			diff := math.Abs(float64(m.forward(s, s.us, s.them))*netScale - intCP[i])
@@ -361,7 +537,7 @@ func sq(x float64) float64 { return x * x }
 func cpLoss(cp []float64, d *dataset, lc lossConfig, predScale float64) float64 {
 	var s float64
 	for i, x := range cp {
-		s += sq(sigmoid(x/predScale) - float64(lc.target(d.score[i], d.result[i])))
+		s += sq(sigmoid(x/predScale) - float64(lc.target(d.score(i), d.result(i))))
 	}
 	return s / float64(len(cp))
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/kingrook/kingrook/eval/nnue"
+	"github.com/kingrook/kingrook/movegen"
 )
 
 // Quantisation of the shipped integer net (see eval/nnue).
@@ -177,14 +179,17 @@ func (d *dataset) sideFeatures(i int, us, them []int) ([]int, []int) {
 
 func (d *dataset) sideFeaturesFlip(i int, flip bool, us, them []int) ([]int, []int) {
 	us, them = us[:0], them[:0]
-	x := 0
+	x := movegen.Square(0)
 	if flip {
 		x = 7
 	}
-	for _, f := range d.features(i) {
-		w := int(f) ^ x
+	r := d.rec(i)
+	k := 0
+	for occ := movegen.Bitboard(r.occ); occ != 0; k++ {
+		pc := movegen.Piece(r.pieces[k>>1] >> (4 * (k & 1)) & 15)
+		w := nnue.FeatureIndex(movegen.White, pc, occ.PopLSB()^x)
 		b := nnue.MirrorFeature(w)
-		if d.stm[i] == 0 {
+		if r.stm == movegen.White {
 			us, them = append(us, w), append(them, b)
 		} else {
 			us, them = append(us, b), append(them, w)
@@ -197,7 +202,7 @@ func (d *dataset) sideFeaturesFlip(i int, flip bool, us, them []int) ([]int, []i
 // (one goroutine each) and returns the summed loss. Gradients are summed,
 // not averaged. An index i >= d.len() is the file-mirrored copy of sample
 // i - d.len().
-func (m *model) step(d *dataset, idx []int, lc lossConfig, work []*scratch) float64 {
+func (m *model) step(d *dataset, idx []uint32, lc lossConfig, work []*scratch) float64 {
 	var wg sync.WaitGroup
 	per := (len(idx) + len(work) - 1) / len(work)
 	for t, s := range work {
@@ -207,7 +212,8 @@ func (m *model) step(d *dataset, idx []int, lc lossConfig, work []*scratch) floa
 			defer wg.Done()
 			k := float32(netScale / lc.scale)
 			var loss float64
-			for _, i := range idx[lo:hi] {
+			for _, j := range idx[lo:hi] {
+				i := int(j)
 				flip := i >= d.len()
 				if flip {
 					i -= d.len()
@@ -215,7 +221,7 @@ func (m *model) step(d *dataset, idx []int, lc lossConfig, work []*scratch) floa
 				s.us, s.them = d.sideFeaturesFlip(i, flip, s.us, s.them)
 				out := m.forward(s, s.us, s.them)
 				p := float32(sigmoid(float64(out * k)))
-				e := p - lc.target(d.score[i], d.result[i])
+				e := p - lc.target(d.score(i), d.result(i))
 				loss += float64(e * e)
 				m.backward(s, s.us, s.them, 2*e*p*(1-p)*k)
 			}
@@ -247,7 +253,7 @@ func (m *model) evalLoss(d *dataset, lc lossConfig, work []*scratch) float64 {
 			for i := lo; i < hi; i++ {
 				s.us, s.them = d.sideFeatures(i, s.us, s.them)
 				p := float32(sigmoid(float64(m.forward(s, s.us, s.them) * k)))
-				e := p - lc.target(d.score[i], d.result[i])
+				e := p - lc.target(d.score(i), d.result(i))
 				sums[t] += float64(e * e)
 			}
 		}()
@@ -398,28 +404,76 @@ func (m *model) widen(h int, rng *rand.Rand) *model {
 	return w
 }
 
-// checkpoint layout, little-endian: magic "KRC2", H, activation, Adam
-// step, output buckets (uint32 each), then float32 w1, b1, w2, b2 and Adam's
-// first and second moments in the same order. A checkpoint of the first
-// layout (magic "KRCK", no bucket word) is read as one bucket.
+// checkpoint layout, little-endian: magic "KRC3", H, activation, Adam
+// step, output buckets (uint32 each), the run's settings and data (runKey)
+// and where it stands (progress), then float32 w1, b1, w2, b2 and Adam's
+// first and second moments in the same order. Earlier layouts hold the
+// weights and moments only: "KRC2" (no runKey and progress) and "KRCK"
+// (neither a bucket word: one bucket).
 const (
-	ckMagic   uint32 = 'K' | 'R'<<8 | 'C'<<16 | '2'<<24
+	ckMagic   uint32 = 'K' | 'R'<<8 | 'C'<<16 | '3'<<24
+	ckMagicV2 uint32 = 'K' | 'R'<<8 | 'C'<<16 | '2'<<24
 	ckMagicV1 uint32 = 'K' | 'R'<<8 | 'C'<<16 | 'K'<<24
 )
 
-func (m *model) save(path string, a *adam) error {
+// runKey is what a resumed run must share with the run that wrote the
+// checkpoint: the settings that shape the training (its flags win over the
+// defaults of a resumed run; --epochs and --patience may be given anew) and
+// the data, by count and checksum.
+type runKey struct {
+	Seed                  uint64
+	Batch                 uint32
+	Mirror                uint32 // 1: --mirror
+	LR, Gamma, Scale, WDL float64
+	Epochs, Patience      uint32
+	Train, Valid          uint64 // positions
+	TrainSum, ValidSum    uint64 // dataset.checksum
+	Threads               uint32 // the float sums' order: another count continues, not bit for bit
+}
+
+// progress is where a run stands between two Adam steps.
+type progress struct {
+	Epoch     uint32  // epochs completed
+	Done      uint64  // positions of the current epoch's order trained on
+	LR        float64 // the learning rate of the current epoch
+	TrainLoss float64 // the current epoch's summed loss so far
+	BestLoss  float64 // the lowest validation loss after an epoch (+Inf: none yet)
+	BestEpoch uint32  // its epoch (0: none)
+}
+
+// checkpoint is a checkpoint file's content.
+type checkpoint struct {
+	m     *model
+	a     *adam
+	key   *runKey   // nil in the earlier layouts
+	state *progress // nil in the earlier layouts
+}
+
+// save writes m, a, key and st to path atomically: to a temporary file
+// beside it, synced, then renamed over it.
+func (m *model) save(path string, a *adam, key *runKey, st *progress) error {
 	f, err := os.Create(path + ".tmp")
 	if err != nil {
 		return err
 	}
 	header := [5]uint32{ckMagic, uint32(m.h), uint32(m.act), uint32(a.t), uint32(m.buckets)}
-	for _, p := range append([]any{header}, checkpointArrays(m, a)...) {
-		if err := binary.Write(f, binary.LittleEndian, p); err != nil {
-			f.Close()
-			return err
+	bw := bufio.NewWriterSize(f, 1<<20)
+	for _, p := range append([]any{header, key, st}, checkpointArrays(m, a)...) {
+		if err = binary.Write(bw, binary.LittleEndian, p); err != nil {
+			break
 		}
 	}
-	if err := f.Close(); err != nil {
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path + ".tmp")
 		return err
 	}
 	return os.Rename(path+".tmp", path)
@@ -438,24 +492,44 @@ func checkpointArrays(m *model, a *adam) []any {
 	return parts
 }
 
-func loadCheckpoint(path string, lr float64) (*model, *adam, error) {
+// loadCheckpoint reads a checkpoint of any layout; lr is the Adam rate of
+// a layout that does not hold it.
+func loadCheckpoint(path string, lr float64) (*checkpoint, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer f.Close()
+	r := bufio.NewReaderSize(f, 1<<20)
+	truncated := func(err error) error {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return fmt.Errorf("%s: truncated checkpoint", path)
+		}
+		return fmt.Errorf("%s: %w", path, err)
+	}
 	var hdr [4]uint32
-	if err := binary.Read(f, binary.LittleEndian, &hdr); err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	if err := binary.Read(r, binary.LittleEndian, &hdr); err != nil {
+		return nil, truncated(err)
 	}
 	buckets := uint32(1)
-	if hdr[0] == ckMagic {
-		if err := binary.Read(f, binary.LittleEndian, &buckets); err != nil {
-			return nil, nil, fmt.Errorf("%s: truncated checkpoint", path)
+	if hdr[0] == ckMagic || hdr[0] == ckMagicV2 {
+		if err := binary.Read(r, binary.LittleEndian, &buckets); err != nil {
+			return nil, truncated(err)
 		}
 	}
-	if (hdr[0] != ckMagic && hdr[0] != ckMagicV1) || hdr[1] == 0 || hdr[1] > 4096 || hdr[2] > 1 || buckets < 1 || buckets > nnue.MaxBuckets {
-		return nil, nil, fmt.Errorf("%s: not a checkpoint", path)
+	if (hdr[0] != ckMagic && hdr[0] != ckMagicV2 && hdr[0] != ckMagicV1) || hdr[1] == 0 || hdr[1] > 4096 || hdr[2] > 1 || buckets < 1 || buckets > nnue.MaxBuckets {
+		return nil, fmt.Errorf("%s: not a checkpoint", path)
+	}
+	ck := &checkpoint{}
+	if hdr[0] == ckMagic {
+		ck.key, ck.state = new(runKey), new(progress)
+		if err := binary.Read(r, binary.LittleEndian, ck.key); err != nil {
+			return nil, truncated(err)
+		}
+		if err := binary.Read(r, binary.LittleEndian, ck.state); err != nil {
+			return nil, truncated(err)
+		}
+		lr = ck.state.LR
 	}
 	m := &model{h: int(hdr[1]), act: nnue.Activation(hdr[2]), buckets: int(buckets)}
 	m.w1, m.b1 = make([]float32, nnue.Inputs*m.h), make([]float32, m.h)
@@ -463,12 +537,10 @@ func loadCheckpoint(path string, lr float64) (*model, *adam, error) {
 	a := newAdam(m, lr)
 	a.t = int(hdr[3])
 	for _, p := range checkpointArrays(m, a) {
-		if err := binary.Read(f, binary.LittleEndian, p); err != nil {
-			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-				return nil, nil, fmt.Errorf("%s: truncated checkpoint", path)
-			}
-			return nil, nil, fmt.Errorf("%s: %w", path, err)
+		if err := binary.Read(r, binary.LittleEndian, p); err != nil {
+			return nil, truncated(err)
 		}
 	}
-	return m, a, nil
+	ck.m, ck.a = m, a
+	return ck, nil
 }

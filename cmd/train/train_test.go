@@ -3,13 +3,16 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -79,7 +82,7 @@ func TestTextReader(t *testing.T) {
 		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 3 | 0.7\n" +
 		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 3\n"
 	path := writeTestFile(t, t.TempDir(), "d.txt", []byte(in))
-	train, valid, st, err := load([]string{path}, 0, 1000, 0)
+	train, valid, st, err := load(context.Background(), []string{path}, 0, 1000, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,13 +90,13 @@ func TestTextReader(t *testing.T) {
 		t.Fatalf("stats %+v", st)
 	}
 	// Scores and results are stored from the side to move's view.
-	if train.score[0] != 950 || train.result[0] != 1 || train.score[1] != -900 || train.result[1] != 0 {
-		t.Fatalf("scores %v results %v", train.score, train.result)
+	if train.score(0) != 950 || train.result(0) != 1 || train.score(1) != -900 || train.result(1) != 0 {
+		t.Fatalf("scores %d %d results %g %g", train.score(0), train.score(1), train.result(0), train.result(1))
 	}
-	if got := len(train.features(0)); got != 3 {
+	if got := len(train.features(0, nil)); got != 3 {
 		t.Fatalf("%d features for three pieces", got)
 	}
-	if _, _, _, err := load([]string{filepath.Join(t.TempDir(), "x.bin")}, 0, 1, 0); err == nil {
+	if _, _, _, err := load(context.Background(), []string{filepath.Join(t.TempDir(), "x.bin")}, 0, 1, 0); err == nil {
 		t.Fatal("no error for a missing file of unknown format")
 	}
 }
@@ -101,12 +104,21 @@ func TestTextReader(t *testing.T) {
 func TestHoldoutSplit(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "d.txt.gz")
 	writeGz(t, path, syntheticLines(t, 1000, 1))
-	train, valid, _, err := load([]string{path}, 4, 100, 0)
+	train, valid, _, err := load(context.Background(), []string{path}, 4, 100, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if train.len() != 800 || valid.len() != 200 || len(valid.hand) != 200 { // blocks 3 and 7 of 10
-		t.Fatalf("%d training, %d validation (%d hand evals): want 800 and 200", train.len(), valid.len(), len(valid.hand))
+	if train.len() != 800 || valid.len() != 200 { // blocks 3 and 7 of 10
+		t.Fatalf("%d training, %d validation: want 800 and 200", train.len(), valid.len())
+	}
+	hand := 0
+	for i := range valid.len() {
+		if valid.hand(i) != 0 {
+			hand++
+		}
+	}
+	if hand < 100 {
+		t.Fatalf("%d of 200 validation positions have a hand-written evaluation", hand)
 	}
 }
 
@@ -124,13 +136,13 @@ func TestGradientCheck(t *testing.T) {
 		// piece counts, so that several buckets have positions.
 		path := filepath.Join(t.TempDir(), "d.txt.gz")
 		writeGz(t, path, syntheticLines(t, tc.positions, 2))
-		d, _, _, err := load([]string{path}, 0, 1000, 0)
+		d, _, _, err := load(context.Background(), []string{path}, 0, 1000, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		idx := make([]int, d.len())
+		idx := make([]uint32, d.len())
 		for i := range idx {
-			idx[i] = i
+			idx[i] = uint32(i)
 		}
 		act := tc.act
 		m := newModel(8, act, tc.buckets, rand.New(rand.NewPCG(3, 4)))
@@ -143,10 +155,10 @@ func TestGradientCheck(t *testing.T) {
 		loss := func() float64 {
 			var s float64
 			sc := m.newScratch()
-			for _, i := range idx {
+			for i := range d.len() {
 				sc.us, sc.them = d.sideFeatures(i, sc.us, sc.them)
 				p := sigmoid(float64(m.forward(sc, sc.us, sc.them)) * netScale / lc.scale)
-				s += sq(p - float64(lc.target(d.score[i], d.result[i])))
+				s += sq(p - float64(lc.target(d.score(i), d.result(i))))
 			}
 			return s
 		}
@@ -212,7 +224,7 @@ func trainLearns(t *testing.T, dir, data string, buckets int) {
 	var stdout, stderr bytes.Buffer
 	args := []string{"--data", data, "--out", out, "--hidden", "32", "--epochs", "8", "--batch", "256", "--lr", "0.005",
 		"--threads", "2", "--block", "500", "--holdout", "6", "--seed", "3", "--buckets", strconv.Itoa(buckets)}
-	if err := run(args, &stdout, &stderr); err != nil {
+	if err := run(context.Background(), args, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
 	var first, last, qerr float64
@@ -247,7 +259,7 @@ func trainLearns(t *testing.T, dir, data string, buckets int) {
 	// Resuming with another shape is refused.
 	args = []string{"--data", data, "--out", out + ".2", "--hidden", "32", "--epochs", "1", "--block", "500", "--holdout", "6",
 		"--resume", out + ".ckpt", "--buckets", strconv.Itoa(buckets + 1)}
-	if err := run(args, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "output buckets") {
+	if err := run(context.Background(), args, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "output buckets") {
 		t.Fatalf("--resume of a %d-bucket checkpoint with --buckets %d: %v", buckets, buckets+1, err)
 	}
 	// The net must have learnt that a queen is worth a lot: on a full board
@@ -278,56 +290,61 @@ func TestCheckpointRoundTrip(t *testing.T) {
 	a := newAdam(m, 0.001)
 	a.t = 17
 	a.m[2][3], a.v[0][5] = 0.5, 0.125
+	key := runKey{Seed: 3, Batch: 512, Mirror: 1, LR: 0.001, Gamma: 0.9, Scale: 400, WDL: 0.3, Epochs: 20, Patience: 2, Train: 1000, Valid: 50, TrainSum: 7, ValidSum: 9, Threads: 2}
+	st := progress{Epoch: 2, Done: 300, LR: 0.00081, TrainLoss: 1.5, BestLoss: 0.01, BestEpoch: 2}
 	path := filepath.Join(t.TempDir(), "c.ckpt")
-	if err := m.save(path, a); err != nil {
+	if err := m.save(path, a, &key, &st); err != nil {
 		t.Fatal(err)
 	}
-	m2, a2, err := loadCheckpoint(path, 0.001)
+	ck, err := loadCheckpoint(path, 0.5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m2.buckets != 4 || !slices.Equal(m.w1, m2.w1) || !slices.Equal(m.w2, m2.w2) || !slices.Equal(m.b2, m2.b2) || a2.t != 17 || a2.m[2][3] != 0.5 || a2.v[0][5] != 0.125 {
+	m2, a2 := ck.m, ck.a
+	if m2.buckets != 4 || !slices.Equal(m.w1, m2.w1) || !slices.Equal(m.w2, m2.w2) || !slices.Equal(m.b2, m2.b2) || a2.t != 17 || a2.m[2][3] != 0.5 || a2.v[0][5] != 0.125 ||
+		*ck.key != key || *ck.state != st || a2.lr != st.LR {
 		t.Fatal("checkpoint does not round-trip")
 	}
+	if _, err := os.Stat(path + ".tmp"); err == nil {
+		t.Fatal("the temporary file is left")
+	}
 	b, _ := os.ReadFile(path)
-	os.WriteFile(path, b[:len(b)-3], 0o644)
-	if _, _, err := loadCheckpoint(path, 0.001); err == nil || !strings.Contains(err.Error(), "truncated") {
-		t.Fatalf("truncated checkpoint: %v", err)
+	for _, cut := range []int{len(b) - 3, 30, 10} {
+		os.WriteFile(path, b[:cut], 0o644)
+		if _, err := loadCheckpoint(path, 0.001); err == nil || !strings.Contains(err.Error(), "truncated") {
+			t.Fatalf("checkpoint cut at %d: %v", cut, err)
+		}
 	}
 	for _, nb := range []uint32{0, 17} {
 		bad := bytes.Clone(b)
 		binary.LittleEndian.PutUint32(bad[16:], nb)
 		os.WriteFile(path, bad, 0o644)
-		if _, _, err := loadCheckpoint(path, 0.001); err == nil || !strings.Contains(err.Error(), "not a checkpoint") {
+		if _, err := loadCheckpoint(path, 0.001); err == nil || !strings.Contains(err.Error(), "not a checkpoint") {
 			t.Fatalf("checkpoint of %d buckets: %v", nb, err)
 		}
 	}
 
-	// The first layout ("KRCK", no bucket word, one output bias) reads as
-	// one bucket.
+	// The earlier layouts: "KRC2" (weights and moments) and "KRCK" (no
+	// bucket word, one output bias) read without the run's state.
 	m1 := newModel(16, nnue.SCReLU, 1, rand.New(rand.NewPCG(2, 2)))
 	m1.b2[0] = -0.5
 	a1 := newAdam(m1, 0.001)
 	a1.t, a1.m[3][0], a1.v[3][0] = 5, 0.25, 0.75
-	var old bytes.Buffer
-	parts := []any{[4]uint32{ckMagicV1, 16, uint32(nnue.SCReLU), 5}, m1.w1, m1.b1, m1.w2, m1.b2[0]}
-	for i := range 4 {
-		parts = append(parts, a1.m[i])
-	}
-	for i := range 4 {
-		parts = append(parts, a1.v[i])
-	}
-	for _, p := range parts {
-		binary.Write(&old, binary.LittleEndian, p)
-	}
-	os.WriteFile(path, old.Bytes(), 0o644)
-	m3, a3, err := loadCheckpoint(path, 0.001)
-	if err != nil {
-		t.Fatalf("first-layout checkpoint: %v", err)
-	}
-	if m3.buckets != 1 || !slices.Equal(m3.w1, m1.w1) || !slices.Equal(m3.w2, m1.w2) || !slices.Equal(m3.b2, m1.b2) ||
-		a3.t != 5 || a3.m[3][0] != 0.25 || a3.v[3][0] != 0.75 || !slices.Equal(a3.v[0], a1.v[0]) {
-		t.Fatal("first-layout checkpoint does not load as one bucket")
+	for _, head := range [][]uint32{{ckMagicV2, 16, uint32(nnue.SCReLU), 5, 1}, {ckMagicV1, 16, uint32(nnue.SCReLU), 5}} {
+		var old bytes.Buffer
+		for _, p := range append([]any{head}, checkpointArrays(m1, a1)...) {
+			binary.Write(&old, binary.LittleEndian, p)
+		}
+		os.WriteFile(path, old.Bytes(), 0o644)
+		ck, err := loadCheckpoint(path, 0.001)
+		if err != nil {
+			t.Fatalf("layout %x: %v", head[0], err)
+		}
+		m3, a3 := ck.m, ck.a
+		if ck.key != nil || ck.state != nil || m3.buckets != 1 || !slices.Equal(m3.w1, m1.w1) || !slices.Equal(m3.w2, m1.w2) || !slices.Equal(m3.b2, m1.b2) ||
+			a3.t != 5 || a3.m[3][0] != 0.25 || a3.v[3][0] != 0.75 || !slices.Equal(a3.v[0], a1.v[0]) || a3.lr != 0.001 {
+			t.Fatalf("layout %x does not load", head[0])
+		}
 	}
 }
 
@@ -337,7 +354,7 @@ func TestMirrorFeatures(t *testing.T) {
 	lines := "r3k2r/1pq2ppp/8/3pP3/8/2N5/PP3PPP/R1BQK2R b KQkq - 0 1 | 10 | 0.5\n" +
 		"r2k3r/ppp2qp1/8/3Pp3/8/5N2/PPP3PP/R2KQB1R b - - 0 1 | 10 | 0.5\n"
 	path := writeTestFile(t, t.TempDir(), "d.txt", []byte(lines))
-	d, _, _, err := load([]string{path}, 0, 1000, 0)
+	d, _, _, err := load(context.Background(), []string{path}, 0, 1000, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,17 +451,16 @@ func TestBinaryReader(t *testing.T) {
 	z.Write(bin)
 	z.Close()
 	zipped := writeTestFile(t, dir, "games.bin.gz", zb.Bytes())
-	want, _, wst, err := load([]string{txt}, 0, 1000, 0)
+	want, _, wst, err := load(context.Background(), []string{txt}, 0, 1000, 0)
 	if err != nil || wst.read != len(lines) {
 		t.Fatalf("text: %v, %+v", err, wst)
 	}
 	for _, path := range []string{plain, zipped} {
-		got, _, st, err := load([]string{path}, 0, 1000, 0)
+		got, _, st, err := load(context.Background(), []string{path}, 0, 1000, 0)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		if st != wst || !slices.Equal(got.feats, want.feats) || !slices.Equal(got.off, want.off) ||
-			!slices.Equal(got.stm, want.stm) || !slices.Equal(got.score, want.score) || !slices.Equal(got.result, want.result) {
+		if st != wst || got.checksum() != want.checksum() || !slices.EqualFunc(got.chunks, want.chunks, slices.Equal) {
 			t.Fatalf("%s: %+v positions differ from the text lines' %+v", filepath.Base(path), st, wst)
 		}
 	}
@@ -453,11 +469,11 @@ func TestBinaryReader(t *testing.T) {
 	bad := slices.Clone(bin)
 	bad[8] = 7 // the first game's result byte: 0-2 only
 	badPath := writeTestFile(t, dir, "bad.bin", bad)
-	if _, _, _, err := load([]string{badPath}, 0, 1000, 0); err == nil {
+	if _, _, _, err := load(context.Background(), []string{badPath}, 0, 1000, 0); err == nil {
 		t.Fatal("no error for a corrupt game file")
 	}
 	other := writeTestFile(t, dir, "other.dat", []byte("not a game file\n"))
-	if _, _, _, err := load([]string{other}, 0, 1000, 0); err == nil || !strings.Contains(err.Error(), "unknown data format") {
+	if _, _, _, err := load(context.Background(), []string{other}, 0, 1000, 0); err == nil || !strings.Contains(err.Error(), "unknown data format") {
 		t.Fatalf("file of no known format: %v", err)
 	}
 }
@@ -492,11 +508,11 @@ func TestInitFromNet(t *testing.T) {
 	base := []string{"--data", data, "--block", "500", "--holdout", "6", "--batch", "256", "--threads", "2"}
 	first := filepath.Join(dir, "a.nnue")
 	var out1 bytes.Buffer
-	if err := run(slices.Concat(base, []string{"--out", first, "--hidden", "32", "--buckets", "2", "--epochs", "3", "--lr", "0.005", "--patience", "0", "--keep-best=false"}), &out1, io.Discard); err != nil {
+	if err := run(context.Background(), slices.Concat(base, []string{"--out", first, "--hidden", "32", "--buckets", "2", "--epochs", "3", "--lr", "0.005", "--patience", "0", "--keep-best=false"}), &out1, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	var out2 bytes.Buffer
-	if err := run(slices.Concat(base, []string{"--out", filepath.Join(dir, "b.nnue"), "--init", first, "--epochs", "1"}), &out2, io.Discard); err != nil {
+	if err := run(context.Background(), slices.Concat(base, []string{"--out", filepath.Join(dir, "b.nnue"), "--init", first, "--epochs", "1"}), &out2, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	// The last epoch's loss of the first run is the float model's; the
@@ -522,7 +538,7 @@ func TestInitFromNet(t *testing.T) {
 	// A larger --hidden widens the net without changing what it computes:
 	// the widened run starts at the same loss.
 	var out3 bytes.Buffer
-	if err := run(slices.Concat(base, []string{"--out", filepath.Join(dir, "w.nnue"), "--init", first, "--hidden", "64", "--epochs", "1"}), &out3, io.Discard); err != nil {
+	if err := run(context.Background(), slices.Concat(base, []string{"--out", filepath.Join(dir, "w.nnue"), "--init", first, "--hidden", "64", "--epochs", "1"}), &out3, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	var wide float64
@@ -542,7 +558,7 @@ func TestInitFromNet(t *testing.T) {
 	// A shape flag that agrees with the net changes nothing: no widening to
 	// --hidden's default.
 	var out4 bytes.Buffer
-	if err := run(slices.Concat(base, []string{"--out", filepath.Join(dir, "s.nnue"), "--init", first, "--buckets", "2", "--epochs", "1"}), &out4, io.Discard); err != nil {
+	if err := run(context.Background(), slices.Concat(base, []string{"--out", filepath.Join(dir, "s.nnue"), "--init", first, "--buckets", "2", "--epochs", "1"}), &out4, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out4.String(), "H=32 screlu, 2 output buckets") {
@@ -556,7 +572,7 @@ func TestInitFromNet(t *testing.T) {
 		{"--init", first, "--resume", first + ".ckpt"},
 		{"--init", filepath.Join(dir, "missing.nnue")},
 	} {
-		if err := run(slices.Concat(base, bad, []string{"--out", filepath.Join(dir, "c.nnue"), "--epochs", "1"}), io.Discard, io.Discard); err == nil {
+		if err := run(context.Background(), slices.Concat(base, bad, []string{"--out", filepath.Join(dir, "c.nnue"), "--epochs", "1"}), io.Discard, io.Discard); err == nil {
 			t.Fatalf("%v: no error", bad)
 		}
 	}
@@ -564,5 +580,104 @@ func TestInitFromNet(t *testing.T) {
 	other.QB = 128
 	if _, err := modelFromNet(&other); err == nil || !strings.Contains(err.Error(), "QB=128") {
 		t.Fatalf("a net of QB 128: %v", err)
+	}
+}
+
+// TestResumeIsExact interrupts a run twice (as SIGINT does, between two
+// Adam steps: mid-epoch, then in a later epoch) and resumes it from its
+// checkpoint each time: the net, the checkpoint and the best epoch's
+// checkpoint come out bit for bit those of the run left alone. A resumed
+// run takes the checkpoint's settings, refuses other data or a flag that
+// contradicts them, and says when another thread count breaks the bit
+// identity.
+func TestResumeIsExact(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.txt.gz")
+	writeGz(t, data, syntheticLines(t, 3000, 11))
+	dataFlags := []string{"--data", data, "--block", "500", "--holdout", "6", "--threads", "2"}
+	settings := []string{"--hidden", "32", "--epochs", "4", "--batch", "256", "--lr", "0.004", "--gamma", "0.8", "--mirror", "--patience", "0", "--seed", "5", "--wdl", "0.4"}
+	whole := filepath.Join(dir, "whole.nnue")
+	var out bytes.Buffer
+	if err := run(context.Background(), slices.Concat(dataFlags, settings, []string{"--out", whole}), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	parts := filepath.Join(dir, "parts.nnue")
+	ck := parts + ".ckpt"
+	steps := 0
+	for i, stopAfter := range []int{7, 33, 0} {
+		args := slices.Concat(dataFlags, settings, []string{"--out", parts})
+		if i > 0 {
+			args = slices.Concat(dataFlags, []string{"--resume", ck, "--out", parts}) // the settings come from the checkpoint
+		}
+		c, err := parseConfig(args, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.stopAfter = stopAfter
+		var log bytes.Buffer
+		err = runConfig(context.Background(), c, &log)
+		if stopAfter > 0 {
+			if !errors.Is(err, errInterrupted) || !strings.Contains(log.String(), "interrupted in epoch") {
+				t.Fatalf("stop after %d steps: %v\n%s", stopAfter, err, log.String())
+			}
+			got, err := loadCheckpoint(ck, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.a.t != stopAfter || got.state.Done == 0 {
+				t.Fatalf("stopped after %d steps: the checkpoint holds %d, %+v", stopAfter, got.a.t, *got.state)
+			}
+			steps = got.a.t
+		} else if err != nil {
+			t.Fatalf("%v\n%s", err, log.String())
+		}
+		if i > 0 && !strings.Contains(log.String(), fmt.Sprintf("resumed from %s:", ck)) {
+			t.Fatalf("no word of the resumption:\n%s", log.String())
+		}
+	}
+	if steps == 0 {
+		t.Fatal("no interruption")
+	}
+	for _, suffix := range []string{"", ".ckpt", ".ckpt.best"} {
+		a, errA := os.ReadFile(whole + suffix)
+		b, errB := os.ReadFile(parts + suffix)
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			t.Fatalf("%s: the resumed run's file differs from the uninterrupted run's (%v, %v)\n%s", suffix, errA, errB, out.String())
+		}
+	}
+
+	// Another data set, or a flag against the checkpoint's settings, is
+	// refused; another thread count continues with a note.
+	other := filepath.Join(dir, "o.txt.gz")
+	writeGz(t, other, syntheticLines(t, 3000, 12))
+	for _, bad := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--data", other, "--block", "500", "--holdout", "6"}, "give the same --data"},
+		{slices.Concat(dataFlags, []string{"--holdout", "5"}), "give the same --data"},
+		{slices.Concat(dataFlags, []string{"--batch", "128"}), "--batch 128 (the checkpoint's run: 256)"},
+		{slices.Concat(dataFlags, []string{"--mirror=false"}), "--mirror=false"},
+		{slices.Concat(dataFlags, []string{"--hidden", "64"}), "H=32"},
+	} {
+		err := run(context.Background(), slices.Concat(bad.args, []string{"--resume", whole + ".ckpt", "--out", filepath.Join(dir, "x.nnue"), "--epochs", "5"}), io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), bad.msg) {
+			t.Errorf("%v: %v, want %q", bad.args, err, bad.msg)
+		}
+	}
+	var more bytes.Buffer
+	args := []string{"--data", data, "--block", "500", "--holdout", "6", "--threads", "1", "--resume", whole + ".ckpt", "--checkpoint", filepath.Join(dir, "more.ckpt"), "--out", filepath.Join(dir, "more.nnue"), "--epochs", "5"}
+	if err := run(context.Background(), args, &more, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(more.String(), "had 2 threads, this one 1") || !strings.Contains(more.String(), "epoch 5  lr 0.001638") {
+		t.Fatalf("a fifth epoch on one thread:\n%s", more.String())
+	}
+}
+
+// TestRecordSize: a position takes 32 bytes in memory.
+func TestRecordSize(t *testing.T) {
+	if got := reflect.TypeFor[record]().Size(); got != recordSize {
+		t.Fatalf("a record takes %d bytes, recordSize says %d", got, recordSize)
 	}
 }
