@@ -431,7 +431,7 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 			}
 			if stop {
 				fmt.Fprintf(stdout, "interrupted in epoch %d after %d of %d positions; checkpoint %s\n", e, st.Done, n, c.checkpoint)
-				return nil, fmt.Errorf("%w: continue with --resume %s and the same --data", errInterrupted, c.checkpoint)
+				return nil, fmt.Errorf("%w: continue with --resume %s and the same --data, --holdout, --block, --limit and --train-limit", errInterrupted, c.checkpoint)
 			}
 		}
 		last = time.Since(t)

@@ -451,11 +451,25 @@ func TestBinaryReader(t *testing.T) {
 	z.Write(bin)
 	z.Close()
 	zipped := writeTestFile(t, dir, "games.bin.gz", zb.Bytes())
+	// The same games under a version 2 header, as cmd/datagen writes them.
+	var mb bytes.Buffer
+	mw, _ := selfplay.NewWriter(&mb)
+	mw.SetMeta(selfplay.Meta{"seed": "1"})
+	r := selfplay.NewReader(bytes.NewReader(bin))
+	for {
+		var g selfplay.Game
+		if err := r.ReadGame(&g); err != nil {
+			break
+		}
+		mw.Write(&g)
+	}
+	mw.Close()
+	withMeta := writeTestFile(t, dir, "meta.bin", mb.Bytes())
 	want, _, wst, err := load(context.Background(), []string{txt}, 0, 1000, 0)
 	if err != nil || wst.read != len(lines) {
 		t.Fatalf("text: %v, %+v", err, wst)
 	}
-	for _, path := range []string{plain, zipped} {
+	for _, path := range []string{plain, zipped, withMeta} {
 		got, _, st, err := load(context.Background(), []string{path}, 0, 1000, 0)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
