@@ -302,8 +302,10 @@ func runManifest(args []string, stdout, stderr io.Writer) int {
 			default:
 				r.updated = old.updated
 			}
-			if r.seed == unknown {
+			if r.seed == unknown && !strings.HasSuffix(base, ".gz") {
 				fmt.Fprintf(stdout, "%s: seed unknown: the next datagen run appending to it records the --seed it is given\n", base)
+			} else if r.seed == unknown {
+				fmt.Fprintf(stdout, "%s: seed unknown\n", base)
 			} else if other := m.seedOwner(r.seed, base); other != "" {
 				fmt.Fprintf(stdout, "%s: seed %s is also %s's\n", base, r.seed, other)
 				differ++

@@ -94,13 +94,13 @@ const (
 // parsePlay reads the flags of a self-play run.
 func parsePlay(args []string, stdout, stderr io.Writer) (playConfig, int, bool) {
 	var c playConfig
-	fs := cli.SubFlags("datagen", "[flags]\n       datagen pgn --help\n       datagen export --help", stderr)
+	fs := cli.SubFlags("datagen", "[flags]\n       datagen pgn --help\n       datagen export --help\n       datagen manifest --help", stderr)
 	fs.IntVar(&c.games, "games", 100, "games to play (0: no limit; with --duration alone, no limit)")
 	fs.DurationVar(&c.duration, "duration", 0, "stop starting games after this long, e.g. 2h (0: no limit)")
 	fs.Uint64Var(&c.nodes, "nodes", 5000, "nodes searched per move")
 	fs.IntVar(&c.threads, "concurrency", 2, "games played at once (one search thread each)")
 	fs.IntVar(&c.hash, "hash", 8, "transposition table per game thread, MiB")
-	fs.Uint64Var(&c.seed, "seed", 1, "random seed: the same seed plays the same openings")
+	fs.Uint64Var(&c.seed, "seed", 1, "random seed: the same seed plays the same openings; one per file, never reused in a manifest (default: the seed recorded for --out, else 1)")
 	fs.Float64Var(&c.mix.Chess960, "frc", 1.0/3, "share of games from Chess960 starts (both sides the same arrangement)")
 	fs.Float64Var(&c.mix.DFRC, "dfrc", 1.0/3, "share of games from Double Fischer Random starts")
 	fs.IntVar(&c.randomPlies, "random-plies", 8, "random moves played after the start position")
