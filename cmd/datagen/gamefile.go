@@ -142,9 +142,12 @@ func openBinary(ctx context.Context, c *playConfig, start time.Time) (s *binaryS
 		rec.seed, rec.netSHA, rec.flags = orUnknown(meta[metaSeed]), orUnknown(meta[metaNetSHA]), orUnknown(meta[metaFlags])
 	}
 	settle := func(m *manifest) error {
-		if m != nil && m.rows[file] != nil {
-			old := m.rows[file]
-			rec.seed, rec.netSHA, rec.flags = old.seed, old.netSHA, old.flags
+		if old := m.row(file); old != nil {
+			for _, f := range []struct{ rec, old *string }{{&rec.seed, &old.seed}, {&rec.netSHA, &old.netSHA}, {&rec.flags, &old.flags}} {
+				if *f.old != unknown {
+					*f.rec = *f.old
+				}
+			}
 			r.builds = old.builds
 		}
 		if err := c.settleSeed(rec, base); err != nil {

@@ -131,6 +131,14 @@ func (m *manifest) write() error {
 	return err
 }
 
+// row returns file's row, nil when there is none (or no manifest).
+func (m *manifest) row(file string) *row {
+	if m == nil {
+		return nil
+	}
+	return m.rows[file]
+}
+
 // seedOwner returns the file other than file whose row has seed, or "".
 func (m *manifest) seedOwner(seed, file string) string {
 	for _, r := range m.rows {
