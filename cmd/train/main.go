@@ -400,6 +400,9 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 	if c.mirror {
 		n *= 2 // i >= train.len() stands for the file-mirrored copy
 	}
+	if n > math.MaxUint32 {
+		return nil, fmt.Errorf("%d training positions: at most %d (half as many with --mirror)", train.len(), uint32(math.MaxUint32))
+	}
 	idx := make([]uint32, n)
 	save := func() error {
 		if err := m.save(c.checkpoint, opt, &key, &st); err != nil {

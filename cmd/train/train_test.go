@@ -695,3 +695,41 @@ func TestRecordSize(t *testing.T) {
 		t.Fatalf("a record takes %d bytes, recordSize says %d", got, recordSize)
 	}
 }
+
+// TestDatasetChunks grows a dataset past a chunk, truncates it at and
+// around the chunk's end and grows it again: every sample stays where it
+// was put.
+func TestDatasetChunks(t *testing.T) {
+	pos := movegen.NewPosition()
+	if err := pos.SetFEN(movegen.StartFEN); err != nil {
+		t.Fatal(err)
+	}
+	const chunk = 1 << chunkBits
+	d := newDataset()
+	for i := range chunk + 100 {
+		d.add(pos, i%1000, 1, false)
+	}
+	check := func(n int) {
+		t.Helper()
+		if d.len() != n {
+			t.Fatalf("%d samples, want %d", d.len(), n)
+		}
+		for _, i := range []int{0, 1, chunk - 1, chunk, chunk + 1, n - 1} {
+			if i >= 0 && i < n && int(d.score(i)) != i%1000 {
+				t.Fatalf("sample %d of %d: score %d", i, n, d.score(i))
+			}
+		}
+	}
+	check(chunk + 100)
+	for _, n := range []int{chunk + 1, chunk, chunk - 1, 5, 0} {
+		d.truncate(n)
+		check(n)
+	}
+	for i := range chunk + 3 {
+		d.add(pos, i%1000, 0, false)
+	}
+	check(chunk + 3)
+	if len(d.chunks) != 2 || d.result(chunk) != 0 || len(d.features(chunk, nil)) != 32 {
+		t.Fatalf("%d chunks, result %g, %d features", len(d.chunks), d.result(chunk), len(d.features(chunk, nil)))
+	}
+}
