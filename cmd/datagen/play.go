@@ -337,8 +337,9 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			}
 		}()
 	}
-	progressDone := make(chan struct{})
+	progressDone, progressExited := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(progressExited)
 		t := time.NewTicker(c.progress)
 		defer t.Stop()
 		for {
@@ -367,6 +368,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}()
 	wg.Wait()
 	close(progressDone)
+	<-progressExited // its manifest update, if any, comes before the last one
 	interrupted := ctx.Err() != nil && writeErr == nil
 	if err := out.close(); err != nil && writeErr == nil {
 		writeErr = err
