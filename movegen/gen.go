@@ -22,8 +22,21 @@ func (p *Position) GenerateNoisy(l *MoveList) { p.generate(l, genNoisy) }
 // GenerateQuiet appends the legal quiet moves (the complement of noisy).
 func (p *Position) GenerateQuiet(l *MoveList) { p.generate(l, genQuiet) }
 
-// Pinned returns the pieces of color c pinned to their own king.
+// Pinned returns the pieces of color c pinned to their own king. The
+// answer is kept until the pieces change: generation, legality tests and a
+// search's exchange evaluation ask it many times of one position.
 func (p *Position) Pinned(c Color) Bitboard {
+	if p.pinnedOK&(1<<c) != 0 {
+		return p.pinned[c]
+	}
+	pinned := p.findPinned(c)
+	p.pinned[c] = pinned
+	p.pinnedOK |= 1 << c
+	return pinned
+}
+
+// findPinned computes Pinned(c).
+func (p *Position) findPinned(c Color) Bitboard {
 	ksq := p.kingSq[c]
 	them := p.byColor[c^1]
 	snipers := (rookRays[ksq]&(p.byType[Rook]|p.byType[Queen]) |

@@ -8,6 +8,7 @@ func (p *Position) Make(m Move) {
 	from, to := m.From(), m.To()
 	pc := p.board[from]
 	u := p.pushUndo(m)
+	p.pinnedOK = 0
 	p.sinceNull++
 	key := p.key ^ zobristSide
 	if p.ep != NoSquare {
@@ -155,6 +156,7 @@ func (p *Position) Unmake() {
 	u := &p.history[n]
 	m := u.move
 	p.side ^= 1
+	p.pinnedOK = 0
 	us := p.side
 	from, to := m.From(), m.To()
 

@@ -68,8 +68,10 @@ type Position struct {
 	sinceNull int // plies made since SetFEN or the last null move
 	cd        castleData
 	kingSq    [2]Square
-	history   []undo   // one entry per made move
-	keys      []uint64 // key before each made move, for repetition detection
+	pinned    [2]Bitboard // Pinned(c), valid when bit c of pinnedOK is set
+	pinnedOK  uint8       // cleared by every change of the pieces (Make, Unmake, SetFEN)
+	history   []undo      // one entry per made move
+	keys      []uint64    // key before each made move, for repetition detection
 }
 
 // StartFEN is the standard starting position.
@@ -284,6 +286,7 @@ func (p *Position) SetFEN(fen string) error {
 	if err := q.parseFEN(fen); err != nil {
 		return err
 	}
+	q.pinnedOK = 0 // parsing may have asked before every piece stood
 	q.history = p.history[:0]
 	q.keys = p.keys[:0]
 	if q.history == nil {
