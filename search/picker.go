@@ -177,22 +177,28 @@ func (mp *picker) scoreQuiet() {
 	ch1 := w.stack[mp.ply+stackOffset-1].cont
 	ch2 := w.stack[mp.ply+stackOffset-2].cont
 	ch4 := w.stack[mp.ply+stackOffset-4].cont
-	for i := 0; i < mp.quiet.N; i++ {
-		m := mp.quiet.Moves[i].Move
+	butterfly := &w.hist.butterfly[us&1]
+	k1, k2, counter := mp.killers[0], mp.killers[1], mp.counter
+	// Locals and a subslice: the loop's stores cannot change them, so the
+	// compiler loads them once and checks no bounds but the tables' (a
+	// piece is below 16, a square below 64).
+	qs := mp.quiet.Moves[:mp.quiet.N]
+	for i := range qs {
+		m := qs[i].Move
 		var s int32
 		switch m {
-		case mp.killers[0]:
+		case k1:
 			s = scoreKiller1
-		case mp.killers[1]:
+		case k2:
 			s = scoreKiller2
-		case mp.counter:
+		case counter:
 			s = scoreCounter
 		default:
-			pc := pos.PieceOn(m.From())
-			to := m.To()
-			s = int32(*w.hist.quietEntry(us, att, m)) +
+			from, to := m.From(), m.To()
+			pc := pos.PieceOn(from) & 15
+			s = int32(butterfly[boolToInt(att.Has(from))][boolToInt(att.Has(to))][from][to]) +
 				int32(quietCont1Mul)*int32(ch1[pc][to]) + int32(ch2[pc][to]) + int32(ch4[pc][to])/int32(quietCont4Div)
 		}
-		mp.quiet.Moves[i].Score = s
+		qs[i].Score = s
 	}
 }
