@@ -20,9 +20,15 @@ import (
 // come. Both drive the same search as Go, with the same callbacks inside.
 
 // Limits says when a search stops, as UCI's go command does: Depth, Nodes,
-// Mate, MoveTime, the clocks (WTime, BTime, WInc, BInc, MovesToGo, with
-// HasClock set), SearchMoves. Zero values mean no limit; a search with no
-// limit at all runs until it is stopped, as Infinite does.
+// Mate (a mate in that many moves found, or no other limit reached),
+// MoveTime, the clocks (WTime, BTime, WInc, BInc, MovesToGo; Analyse and
+// Analysis take a non-zero WTime or BTime as given, HasClock or not),
+// SearchMoves. Zero values mean no limit; a search with no limit at all
+// runs until it is stopped, as Infinite does. Infinite and Ponder hold the
+// result until ctx is cancelled or Stop (or PonderHit) is called, even after
+// a Depth or Nodes limit is reached, as UCI's go infinite holds bestmove.
+// Start, PonderHit and WTimeGiven/BTimeGiven serve the UCI front end; a
+// library caller leaves them zero.
 type Limits = search.Limits
 
 // Score is a search's value of its position, from the side to move's
@@ -110,12 +116,15 @@ type Result struct {
 	Nodes uint64 // nodes searched, all threads
 	// Lines are the last report of each line, best first: one line, or as
 	// many as the MultiPV option asks for (fewer when the position has
-	// fewer moves). Lines[i].PV is the principal variation of line i+1.
+	// fewer moves, or when a node or time limit ended the search before
+	// the first depth had searched them all). Lines[i].PV is the principal
+	// variation of line i+1. A line's Depth may exceed Depth above when the
+	// search stopped during the depth that line reports.
 	Lines []Info
 }
 
 // errNegativeLimit refuses a limit below zero.
-var errNegativeLimit = errors.New("engine: Depth, Mate, MovesToGo and MoveTime must not be negative")
+var errNegativeLimit = errors.New("engine: Depth, Mate, MovesToGo, MoveTime, the clocks and increments must not be negative")
 
 // Analyse searches the current position (SetPosition) under lim with the
 // current options and returns the result once the search ends: a limit is
@@ -213,8 +222,15 @@ func (e *Engine) Analysis(ctx context.Context, lim Limits, res *Result) iter.Seq
 // analyse runs Analyse, calling onInfo (when not nil) with each report
 // from the searching goroutine.
 func (e *Engine) analyse(ctx context.Context, lim Limits, onInfo func(Info)) (Result, error) {
-	if lim.Depth < 0 || lim.Mate < 0 || lim.MovesToGo < 0 || lim.MoveTime < 0 {
+	if lim.Depth < 0 || lim.Mate < 0 || lim.MovesToGo < 0 || lim.MoveTime < 0 ||
+		lim.WTime < 0 || lim.BTime < 0 || lim.WInc < 0 || lim.BInc < 0 {
 		return Result{}, errNegativeLimit
+	}
+	if !lim.HasClock && (lim.WTime > 0 || lim.BTime > 0) {
+		// The clocks given without HasClock: a library caller sets the
+		// times alone, and would otherwise search without end.
+		lim.HasClock = true
+		lim.WTimeGiven, lim.BTimeGiven = lim.WTime > 0, lim.BTime > 0
 	}
 	var lines []Info // the reports since the last first line
 	done := make(chan search.Result, 1)

@@ -134,7 +134,7 @@ func TestAnalyseCancel(t *testing.T) {
 
 func TestAnalyseErrors(t *testing.T) {
 	e := newEngine(t)
-	for _, lim := range []Limits{{Depth: -1}, {Mate: -2}, {MoveTime: -time.Second}} {
+	for _, lim := range []Limits{{Depth: -1}, {Mate: -2}, {MoveTime: -time.Second}, {WTime: -time.Second}, {BInc: -1}} {
 		if _, err := e.Analyse(context.Background(), lim); !errors.Is(err, errNegativeLimit) {
 			t.Errorf("%+v: error %v", lim, err)
 		}
@@ -152,6 +152,24 @@ func TestAnalyseErrors(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("Analysis yielded %d values for a negative depth, want the error once", n)
+	}
+}
+
+// TestAnalyseClocksAlone: clocks given without HasClock are a time limit,
+// not ignored (a search that ignored them would run until the context's
+// generous deadline).
+func TestAnalyseClocksAlone(t *testing.T) {
+	e := newEngine(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for _, lim := range []Limits{{WTime: 300 * time.Millisecond, BTime: 300 * time.Millisecond}, {WTime: 300 * time.Millisecond}} {
+		res, err := e.Analyse(ctx, lim)
+		if err != nil || res.BestMove == movegen.NoMove {
+			t.Fatalf("%+v: %v, %v", lim, res.BestMove, err)
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("%+v: the search ran until the context's deadline: the clocks were ignored", lim)
+		}
 	}
 }
 

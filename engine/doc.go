@@ -22,7 +22,7 @@
 //	if err != nil {
 //		log.Fatal(err)
 //	}
-//	fmt.Println(res.BestMove.UCI(false), res.Score)
+//	fmt.Println(res.BestMove.UCI(false), res.Score) // UCI(true) in Chess960: king takes rook
 //
 // Limits are UCI's go limits: a depth, a node count, a time per move, the
 // clocks, or none (the zero Limits), which searches until the context is

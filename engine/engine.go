@@ -20,7 +20,8 @@ import (
 	"github.com/kingrook/kingrook/tt"
 )
 
-// Engine holds the game and runs at most one search at a time.
+// Engine holds the game and runs at most one search at a time. Make one
+// with New: the zero Engine is not usable.
 //
 // The transposition table is allocated lazily, by Prepare, Go or NewGame, so
 // that starting the engine (and answering "uci") stays fast whatever Hash is.

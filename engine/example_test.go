@@ -72,7 +72,7 @@ func Example_game() {
 		e := engines[pos.SideToMove()]
 		_ = e.SetPosition(fen, moves...) // the game so far, for repetitions
 		res, _ := e.Analyse(context.Background(), engine.Limits{Nodes: 3000})
-		moves = append(moves, res.BestMove.UCI(false))
+		moves = append(moves, res.BestMove.UCI(true)) // king takes rook: unambiguous in Chess960 too
 		_ = pos.Play(res.BestMove)
 	}
 	fmt.Println(pos.Outcome(), "with", [2]string{"White", "Black"}[pos.SideToMove()], "to move")

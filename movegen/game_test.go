@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -180,5 +181,39 @@ func TestOutcome(t *testing.T) {
 	}
 	if s := Outcome(99).String(); s != "Outcome(99)" {
 		t.Errorf("Outcome(99) = %q", s)
+	}
+}
+
+// TestLibraryEdges: the edges a library caller may reach: PieceOn off the
+// board, perft below depth 1, and drawing starts with a nil generator.
+func TestLibraryEdges(t *testing.T) {
+	p := NewPosition()
+	if pc := p.PieceOn(NoSquare); pc != NoPiece {
+		t.Errorf("PieceOn(NoSquare) = %v, want NoPiece", pc)
+	}
+	if pc := p.PieceOn(p.EPSquare()); pc != NoPiece {
+		t.Errorf("PieceOn(EPSquare()) without an en-passant square = %v", pc)
+	}
+	for _, d := range []int{0, -1} {
+		if n := p.Perft(d); n != 1 {
+			t.Errorf("Perft(%d) = %d, want 1", d, n)
+		}
+		if e := p.Divide(d, nil); e != nil {
+			t.Errorf("Divide(%d) = %v, want nil", d, e)
+		}
+		var b strings.Builder
+		if n, err := p.WritePerft(&b, d, false, true, nil); n != 1 || err != nil || !strings.HasSuffix(b.String(), "Nodes searched: 1\n") {
+			t.Errorf("WritePerft(%d) = %d, %v, %q; want 1 and Nodes searched: 1", d, n, err, b.String())
+		}
+	}
+	for _, v := range []Variant{Standard, Chess960, DFRC} {
+		fen := RandomStartFEN(v, nil)
+		if err := NewPosition().SetFEN(fen); err != nil {
+			t.Errorf("RandomStartFEN(%v, nil) = %q: %v", v, fen, err)
+		}
+	}
+	var q Position
+	if _, err := RandomOpening(&q, VariantMix{Standard: 1, Chess960: 1}, 4, nil); err != nil {
+		t.Errorf("RandomOpening with a nil generator: %v", err)
 	}
 }

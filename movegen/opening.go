@@ -51,6 +51,7 @@ func (m VariantMix) Validate() error {
 
 // Pick draws a kind of start from m (which must be valid).
 func (m VariantMix) Pick(rng *rand.Rand) Variant {
+	rng = orGlobal(rng)
 	x := rng.Float64() * (m.Standard + m.Chess960 + m.DFRC)
 	switch {
 	case x < m.Standard:
@@ -64,8 +65,10 @@ func (m VariantMix) Pick(rng *rand.Rand) Variant {
 // chess960Count is the number of Chess960 back-rank arrangements.
 const chess960Count = 960
 
-// RandomStartFEN returns a start position of kind v, drawn with rng.
+// RandomStartFEN returns a start position of kind v, drawn with rng (nil:
+// math/rand/v2's global source).
 func RandomStartFEN(v Variant, rng *rand.Rand) string {
+	rng = orGlobal(rng)
 	var fen string
 	var err error
 	switch v {
@@ -90,6 +93,7 @@ const maxOpeningTries = 1000
 // draw by rule) before or at the last one. The history of the moves is
 // kept in pos (for repetitions); pos.FEN gives the opening.
 func RandomPlies(pos *Position, fen string, plies int, rng *rand.Rand) error {
+	rng = orGlobal(rng)
 	for range maxOpeningTries {
 		if err := pos.SetFEN(fen); err != nil {
 			return err
@@ -115,6 +119,21 @@ func RandomPlies(pos *Position, fen string, plies int, rng *rand.Rand) error {
 // RandomOpening sets pos to a start of a kind drawn from mix, followed by
 // plies random legal moves (see RandomPlies), and returns the kind.
 func RandomOpening(pos *Position, mix VariantMix, plies int, rng *rand.Rand) (Variant, error) {
+	rng = orGlobal(rng)
 	v := mix.Pick(rng)
 	return v, RandomPlies(pos, RandomStartFEN(v, rng), plies, rng)
 }
+
+// orGlobal returns rng, or a generator over math/rand/v2's global source
+// when rng is nil: every function here that draws takes nil for that.
+func orGlobal(rng *rand.Rand) *rand.Rand {
+	if rng == nil {
+		return rand.New(globalSource{})
+	}
+	return rng
+}
+
+// globalSource is math/rand/v2's global generator as a Source.
+type globalSource struct{}
+
+func (globalSource) Uint64() uint64 { return rand.Uint64() }

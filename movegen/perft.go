@@ -14,7 +14,7 @@ const maxPerftStack = 16
 const MaxPerftDepth = 15
 
 // Perft counts the leaf nodes of the legal move tree to depth (bulk counting
-// at the last ply).
+// at the last ply). Below depth 1 the tree is the position alone: 1.
 func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
@@ -62,7 +62,11 @@ type DivideEntry struct {
 
 // Divide returns the perft count below each root move, in generation order.
 // When each is non-nil it is called after every root move (for progress).
+// Below depth 1 no root move is played: it returns nil.
 func (p *Position) Divide(depth int, each func(DivideEntry)) []DivideEntry {
+	if depth < 1 {
+		return nil
+	}
 	var l MoveList
 	p.generate(&l, genAll)
 	out := make([]DivideEntry, 0, l.N)
@@ -79,7 +83,8 @@ func (p *Position) Divide(depth int, each func(DivideEntry)) []DivideEntry {
 	return out
 }
 
-// WritePerft runs Divide to depth and writes the result to w in the format
+// WritePerft runs Divide to depth (below 1: none, and a count of 1, as
+// Perft gives) and writes the result to w in the format
 // of Stockfish's "go perft": with divide, a line "move: count" per root move
 // (castling per chess960) and a blank line; then "Nodes searched: N". When
 // progress is not nil it is called after each root move with the entry, the
@@ -102,6 +107,9 @@ func (p *Position) WritePerft(w io.Writer, depth int, chess960, divide bool,
 			progress(e, done, l.N)
 		}
 	})
+	if depth < 1 {
+		total = 1 // Perft(0): the position itself
+	}
 	if divide && err == nil {
 		_, err = fmt.Fprintln(w)
 	}

@@ -118,8 +118,14 @@ func (p *Position) CopyFrom(q *Position) {
 // SideToMove returns the color to move.
 func (p *Position) SideToMove() Color { return p.side }
 
-// PieceOn returns the piece on s.
-func (p *Position) PieceOn(s Square) Piece { return p.board[s] }
+// PieceOn returns the piece on s; NoPiece when s is not a square of the
+// board (NoSquare, say). The test costs nothing: it replaces the bounds check.
+func (p *Position) PieceOn(s Square) Piece {
+	if s >= 64 {
+		return NoPiece
+	}
+	return p.board[s]
+}
 
 // Occupied returns all pieces.
 func (p *Position) Occupied() Bitboard { return p.byType[0] }
