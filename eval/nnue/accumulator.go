@@ -11,7 +11,8 @@ import (
 // the zero value is unusable.
 type Accumulator struct {
 	v      [2][]int16
-	pieces int32 // pieces on the board (both colours), for the output bucket
+	pieces int32             // pieces on the board (both colours), for the output bucket
+	mirror [2]movegen.Square // what each perspective's squares are XORed with: 0, or 7 in a KingMirrored net with that side's king on files a-d
 }
 
 // NewAccumulators returns k accumulators for n sharing one backing array
@@ -35,6 +36,7 @@ func (a *Accumulator) CopyFrom(src *Accumulator) {
 	copy(a.v[0], src.v[0])
 	copy(a.v[1], src.v[1])
 	a.pieces = src.pieces
+	a.mirror = src.mirror
 }
 
 // Pieces returns the number of pieces of the accumulator's position.
@@ -44,15 +46,35 @@ func (a *Accumulator) Pieces() int { return int(a.pieces) }
 // of pos, for both perspectives.
 func (a *Accumulator) Refresh(n *Net, pos *movegen.Position) {
 	a.pieces = int32(pos.Occupied().Count())
-	for c := movegen.White; c <= movegen.Black; c++ {
-		dst := a.v[c]
-		copy(dst, n.FeatureB)
-		occ := pos.Occupied()
-		for occ != 0 {
-			sq := occ.PopLSB()
-			f := FeatureIndex(c, pos.PieceOn(sq), sq)
-			n.addRow(dst, f)
+	a.refreshSide(n, pos, movegen.White, nil)
+	a.refreshSide(n, pos, movegen.Black, nil)
+}
+
+// refreshSide computes perspective c from scratch for the position pos
+// changed by d (nil: pos itself): the pieces of pos but those on d's Sub
+// squares, then d's Add pieces.
+func (a *Accumulator) refreshSide(n *Net, pos *movegen.Position, c movegen.Color, d *Delta) {
+	occ, king := pos.Occupied(), pos.KingSquare(c)
+	var add []PieceSquare
+	if d != nil {
+		for _, s := range d.Sub[:d.NSub] {
+			occ &^= movegen.SquareBB(s.Square)
 		}
+		add = d.Add[:d.NAdd]
+		if d.Add[0].Piece == movegen.MakePiece(c, movegen.King) {
+			king = d.Add[0].Square
+		}
+	}
+	x := n.kingMirror(king)
+	a.mirror[c] = x
+	dst := a.v[c]
+	copy(dst, n.FeatureB)
+	for occ != 0 {
+		sq := occ.PopLSB()
+		n.addRow(dst, FeatureIndex(c, pos.PieceOn(sq), sq^x))
+	}
+	for _, ps := range add {
+		n.addRow(dst, FeatureIndex(c, ps.Piece, ps.Square^x))
 	}
 }
 
@@ -122,18 +144,35 @@ func MoveDelta(pos *movegen.Position, m movegen.Move) Delta {
 
 // Update sets a to parent's values changed by move m, where pos is the
 // position BEFORE m is made (parent is its accumulator). a and parent must
-// be different accumulators of the same Net.
+// be different accumulators of the same Net. A move that Crosses (a king
+// across the d/e line in a KingMirrored net) refreshes the mover's
+// perspective from pos and the move's Delta.
 func (a *Accumulator) Update(n *Net, parent *Accumulator, pos *movegen.Position, m movegen.Move) {
-	a.Apply(n, parent, MoveDelta(pos, m))
+	d := MoveDelta(pos, m)
+	a.Apply(n, parent, d)
+	if n.Crosses(d) {
+		a.refreshSide(n, pos, d.Sub[0].Piece.Color(), &d)
+	}
 }
 
-// Apply sets a to parent's values changed by d.
+// ApplyMade is Update for a move already made: it sets a to parent's values
+// changed by d, the move's Delta, and where d Crosses, refreshes the
+// mover's perspective from pos, the position AFTER the move.
+func (a *Accumulator) ApplyMade(n *Net, parent *Accumulator, d Delta, pos *movegen.Position) {
+	a.Apply(n, parent, d)
+	if n.Crosses(d) {
+		a.refreshSide(n, pos, d.Sub[0].Piece.Color(), nil)
+	}
+}
+
+// Apply sets a to parent's values changed by d, each perspective's squares
+// mirrored as parent's are; d must not be one that n.Crosses (Update).
 func (a *Accumulator) Apply(n *Net, parent *Accumulator, d Delta) {
-	a.pieces = parent.pieces + int32(d.NAdd-d.NSub)
+	a.pieces, a.mirror = parent.pieces+int32(d.NAdd-d.NSub), parent.mirror
 	for c := movegen.White; c <= movegen.Black; c++ {
-		dst, src := a.v[c], parent.v[c]
-		a0 := n.row(FeatureIndex(c, d.Add[0].Piece, d.Add[0].Square))
-		s0 := n.row(FeatureIndex(c, d.Sub[0].Piece, d.Sub[0].Square))
+		dst, src, x := a.v[c], parent.v[c], a.mirror[c]
+		a0 := n.row(FeatureIndex(c, d.Add[0].Piece, d.Add[0].Square^x))
+		s0 := n.row(FeatureIndex(c, d.Sub[0].Piece, d.Sub[0].Square^x))
 		simd := n.useSIMD()
 		switch {
 		case d.NAdd == 1 && d.NSub == 1:
@@ -143,15 +182,15 @@ func (a *Accumulator) Apply(n *Net, parent *Accumulator, d Delta) {
 				addSubGeneric(dst, src, a0, s0)
 			}
 		case d.NAdd == 1 && d.NSub == 2:
-			s1 := n.row(FeatureIndex(c, d.Sub[1].Piece, d.Sub[1].Square))
+			s1 := n.row(FeatureIndex(c, d.Sub[1].Piece, d.Sub[1].Square^x))
 			if simd {
 				addSubSubSIMD(dst, src, a0, s0, s1)
 			} else {
 				addSubSubGeneric(dst, src, a0, s0, s1)
 			}
 		default: // castling with king and rook both moving
-			a1 := n.row(FeatureIndex(c, d.Add[1].Piece, d.Add[1].Square))
-			s1 := n.row(FeatureIndex(c, d.Sub[1].Piece, d.Sub[1].Square))
+			a1 := n.row(FeatureIndex(c, d.Add[1].Piece, d.Add[1].Square^x))
+			s1 := n.row(FeatureIndex(c, d.Sub[1].Piece, d.Sub[1].Square^x))
 			if simd {
 				addAddSubSubSIMD(dst, src, a0, a1, s0, s1)
 			} else {
@@ -212,14 +251,26 @@ func addAddSubSubGeneric(dst, src, a0, a1, s0, s1 []int16) {
 }
 
 // RefreshFeatures computes a from scratch from a list of White-perspective
-// feature indices (as AppendFeatures returns): the trainer's way to run the
-// integer net without a Position.
+// feature indices in the Plain layout (as AppendFeatures returns), under
+// n's layout: the trainer's way to run the integer net without a Position.
 func (a *Accumulator) RefreshFeatures(n *Net, white []uint16) {
+	const whiteKing, blackKing = 5 * 64, 384 + 5*64 // the kings' first indices from White's view
 	a.pieces = int32(len(white))
+	a.mirror = [2]movegen.Square{}
+	if n.Layout == KingMirrored {
+		for _, f := range white {
+			if f >= whiteKing && f < whiteKing+64 {
+				a.mirror[movegen.White] = KingMirror(movegen.Square(f - whiteKing))
+			} else if f >= blackKing {
+				a.mirror[movegen.Black] = KingMirror(movegen.Square(f - blackKing))
+			}
+		}
+	}
+	xw, xb := int(a.mirror[movegen.White]), int(a.mirror[movegen.Black])
 	copy(a.v[0], n.FeatureB)
 	copy(a.v[1], n.FeatureB)
 	for _, f := range white {
-		n.addRow(a.v[0], int(f))
-		n.addRow(a.v[1], MirrorFeature(int(f)))
+		n.addRow(a.v[0], int(f)^xw)
+		n.addRow(a.v[1], MirrorFeature(int(f))^xb)
 	}
 }

@@ -6,9 +6,10 @@ import (
 	"github.com/kingrook/kingrook/movegen"
 )
 
-// The benchmarks run the embedded net and random nets of width 128 and 256
-// on each path: go test -bench . for the plain Go path only,
-// GOEXPERIMENT=simd go test -bench . for both.
+// The benchmarks run the embedded net, random nets of width 128 and 256, and
+// the same net of width 256 in the KingMirrored layout on each path: go
+// test -bench . for the plain Go path only, GOEXPERIMENT=simd go test
+// -bench . for both.
 
 func paths(b *testing.B, run func(b *testing.B, n *Net)) {
 	nets := []struct {
@@ -18,6 +19,7 @@ func paths(b *testing.B, run func(b *testing.B, n *Net)) {
 		{"default", Default},
 		{"H128", func() *Net { return randomNet(128, SCReLU, 1) }},
 		{"H256", func() *Net { return randomNet(256, SCReLU, 1) }},
+		{"H256mirrored", func() *Net { return mirroredNet(256, SCReLU, 1, 1) }},
 	}
 	for _, nn := range nets {
 		for _, simd := range []bool{false, true} {
@@ -50,7 +52,9 @@ func BenchmarkRefresh(b *testing.B) {
 	})
 }
 
-// BenchmarkUpdate: one quiet move or capture, both perspectives.
+// BenchmarkUpdate: one quiet move or capture, both perspectives (in a
+// KingMirrored net, one move of the 37, Kd2, takes the king across the d/e
+// line: a refresh of White's perspective).
 func BenchmarkUpdate(b *testing.B) {
 	paths(b, func(b *testing.B, n *Net) {
 		pos := mustPos(b, benchFEN)

@@ -13,10 +13,10 @@ import (
 // and Version the newest format version, the word that follows it.
 const (
 	Magic   uint32 = 'K' | 'R'<<8 | 'N'<<16 | 'N'<<24
-	Version uint32 = 2
+	Version uint32 = 3
 )
 
-const headerWords = 8 // version 1; version 2 has one more, the bucket count
+const headerWords = 8 // version 1; version 2 has one more, the bucket count, version 3 two, the layout after it
 
 // ErrFormat is wrapped by every error Load returns for a malformed file.
 var ErrFormat = errors.New("nnue: malformed network file")
@@ -25,15 +25,16 @@ var ErrFormat = errors.New("nnue: malformed network file")
 //
 //	offset  size        field
 //	0       4           magic "KRNN"
-//	4       4           version, uint32: 1 or 2
+//	4       4           version, uint32: 1, 2 or 3
 //	8       4           inputs per perspective, uint32 = 768
 //	12      4           H, the accumulator width, uint32: a multiple of 16, at most 1024
 //	16      4           activation, uint32: 0 clipped ReLU, 1 squared clipped ReLU
 //	20      4           QA, uint32, 1..255: first-layer scale (activation clamps to [0, QA])
 //	24      4           QB, uint32, >= 1: output-weight scale
 //	28      4           Scale, uint32, >= 1: centipawns per unit of float output
-//	32      4           version 2 only: B, the number of output buckets, uint32, 1..16 (version 1: B = 1)
-//	32/36   768*H*2     first-layer weights, int16, input-major: input f's H weights are contiguous
+//	32      4           versions 2 and 3: B, the number of output buckets, uint32, 1..16 (version 1: B = 1)
+//	36      4           version 3 only: the Layout, uint32: 0 Plain, 1 KingMirrored (versions 1, 2: Plain)
+//	32/36/40 768*H*2    first-layer weights, int16, input-major: input f's H weights are contiguous
 //	...     H*2         first-layer biases, int16
 //	...     B*2*H*2     output weights, int16, bucket by bucket (BucketOf): H for the side to move's
 //	                    accumulator, then H for the other's
@@ -68,8 +69,8 @@ func Load(r io.Reader) (*Net, error) {
 	if hdr[5] < 1 || hdr[5] > 255 || hdr[6] < 1 || hdr[6] > 1<<15 || hdr[7] < 1 || hdr[7] > 1<<15 {
 		return nil, fmt.Errorf("%w: QA %d (want 1..255), QB %d, Scale %d (want 1..32768)", ErrFormat, hdr[5], hdr[6], hdr[7])
 	}
-	buckets := uint32(1)
-	if hdr[1] == 2 {
+	buckets, layout := uint32(1), Plain
+	if hdr[1] >= 2 {
 		if err := binary.Read(r, binary.LittleEndian, &buckets); err != nil {
 			return nil, fmt.Errorf("%w: header: %v", ErrFormat, err)
 		}
@@ -77,8 +78,16 @@ func Load(r io.Reader) (*Net, error) {
 			return nil, fmt.Errorf("%w: %d output buckets, want 1..%d", ErrFormat, buckets, MaxBuckets)
 		}
 	}
+	if hdr[1] >= 3 {
+		if err := binary.Read(r, binary.LittleEndian, &layout); err != nil {
+			return nil, fmt.Errorf("%w: header: %v", ErrFormat, err)
+		}
+		if layout != Plain && layout != KingMirrored {
+			return nil, fmt.Errorf("%w: unknown input layout %d", ErrFormat, uint32(layout))
+		}
+	}
 	n := &Net{
-		H: int(h), Act: act, QA: int32(hdr[5]), QB: int32(hdr[6]), Scale: int32(hdr[7]),
+		H: int(h), Act: act, QA: int32(hdr[5]), QB: int32(hdr[6]), Scale: int32(hdr[7]), Layout: layout,
 		FeatureW: make([]int16, Inputs*int(h)),
 		FeatureB: make([]int16, h),
 		OutputW:  make([]int16, buckets*2*h),
@@ -121,15 +130,20 @@ func LoadFile(path string) (*Net, error) {
 	return n, nil
 }
 
-// Write writes n in the format Load reads: version 1 for a net of one
-// output bucket (so that such a net's file is the same as before buckets
-// existed), version 2 otherwise.
+// Write writes n in the format Load reads, in the oldest version that
+// holds it (so that a net's file is the same as before the newer fields
+// existed): version 1 for a Plain net of one output bucket, version 2 for a
+// Plain net of several, version 3 for a KingMirrored net.
 func (n *Net) Write(w io.Writer) error {
-	if b := len(n.OutputB); b < 1 || b > MaxBuckets || len(n.OutputW) != b*2*n.H || len(n.FeatureW) != Inputs*n.H || len(n.FeatureB) != n.H {
-		return fmt.Errorf("nnue: cannot write a net of H=%d with %d output biases, %d output weights, %d first-layer weights", n.H, b, len(n.OutputW), len(n.FeatureW))
+	if b := len(n.OutputB); b < 1 || b > MaxBuckets || len(n.OutputW) != b*2*n.H || len(n.FeatureW) != Inputs*n.H || len(n.FeatureB) != n.H || n.Layout > KingMirrored {
+		return fmt.Errorf("nnue: cannot write a net of H=%d with %d output biases, %d output weights, %d first-layer weights, layout %d", n.H, b, len(n.OutputW), len(n.FeatureW), uint32(n.Layout))
 	}
 	hdr := []uint32{Magic, 1, Inputs, uint32(n.H), uint32(n.Act), uint32(n.QA), uint32(n.QB), uint32(n.Scale)}
-	if len(n.OutputB) != 1 {
+	switch {
+	case n.Layout != Plain:
+		hdr[1] = 3
+		hdr = append(hdr, uint32(len(n.OutputB)), uint32(n.Layout))
+	case len(n.OutputB) != 1:
 		hdr[1] = 2
 		hdr = append(hdr, uint32(len(n.OutputB)))
 	}

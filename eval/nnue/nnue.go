@@ -18,6 +18,13 @@
 // the same score. The activation is clipped ReLU, clamp(x, 0, QA), or squared
 // clipped ReLU, clamp(x, 0, QA)^2, as the file's header says.
 //
+// A net's Layout may mirror the inputs by the king's half of the board:
+// in a KingMirrored net, each perspective's squares are mirrored across the
+// d/e line (a1 <-> h1) whenever that perspective's own king stands on files
+// a-d, so every side sees its own king on files e-h (KingMirror). The same
+// first-layer weights then serve both halves of the board, and a position
+// and its mirror image across the d/e line score the same.
+//
 // The output layer may have B buckets (1 to MaxBuckets), each its own 2H
 // weights and bias, chosen by the number of pieces on the board (BucketOf):
 // one net, but a different last layer for the middlegame and for each stage
@@ -59,7 +66,13 @@
 // Chess960 and DFRC games). An accumulator belongs to the Net it was made by:
 // after loading a net with another H, allocate a new stack. Update and
 // Evaluate never allocate; Refresh costs about ten Updates, so a searcher
-// refreshes only at the root (there are no king buckets to force one).
+// refreshes only at the root, and where a KingMirrored net needs it: a move
+// that takes a king across the d/e line (Crosses; a king move or a castling,
+// which in Chess960 may cross from either side) changes every input of the
+// mover's perspective, and Update refreshes that perspective from the
+// position. A searcher that applies Deltas lazily (Apply, which has no
+// position) makes such moves' updates while it has their position: Update
+// before the move is made, ApplyMade after.
 //
 // Evaluate has no tempo bonus and no 50-move fade, and is bounded by
 // MaxScore. The shipped net's centipawns run about 1.3 times larger than the
@@ -107,6 +120,34 @@ func BucketOf(pieces, b int) int {
 	return min(max(pieces-2, 0)*b/31, b-1)
 }
 
+// Layout is how a net's inputs see the board.
+type Layout uint32
+
+// The layouts a file can declare.
+const (
+	// Plain: the inputs are FeatureIndex's, as they are.
+	Plain Layout = 0
+	// KingMirrored: each perspective's squares are mirrored across the d/e
+	// line while its own king stands on files a-d (KingMirror).
+	KingMirrored Layout = 1
+)
+
+func (l Layout) String() string {
+	switch l {
+	case Plain:
+		return "plain"
+	case KingMirrored:
+		return "mirrored"
+	}
+	return "unknown"
+}
+
+// KingMirror returns what a KingMirrored net XORs into the squares of a
+// perspective whose own king stands on king: 7 (a <-> h, b <-> g, ...) when
+// the king is on files a-d, else 0. The feature index of a piece moves the
+// same way: FeatureIndex(c, pc, sq^x) = FeatureIndex(c, pc, sq) ^ int(x).
+func KingMirror(king movegen.Square) movegen.Square { return (^king >> 2 & 1) * 7 }
+
 // Activation is the hidden layer's non-linearity.
 type Activation uint32
 
@@ -133,6 +174,7 @@ type Net struct {
 	Act        Activation // hidden activation
 	QA, QB     int32      // quantisation scales of the first and output layers
 	Scale      int32      // centipawns per unit of the float network's output
+	Layout     Layout     // how the inputs see the board
 	FeatureW   []int16    // Inputs rows of H weights: row f is FeatureW[f*H : f*H+H]
 	FeatureB   []int16    // H biases
 	OutputW    []int16    // B rows of 2H weights: side to move's half first, then the other side's
@@ -151,6 +193,28 @@ func FeatureIndex(persp movegen.Color, pc movegen.Piece, sq movegen.Square) int 
 	return idx
 }
 
+// Feature returns the input index of piece pc on square sq seen from
+// perspective persp, whose own king stands on king, under n's layout.
+func (n *Net) Feature(persp movegen.Color, pc movegen.Piece, sq, king movegen.Square) int {
+	return FeatureIndex(persp, pc, sq^n.kingMirror(king))
+}
+
+// kingMirror is KingMirror for a KingMirrored net, 0 for a plain one.
+func (n *Net) kingMirror(king movegen.Square) movegen.Square {
+	if n.Layout == KingMirrored {
+		return KingMirror(king)
+	}
+	return 0
+}
+
+// Crosses tells whether d, a move's Delta, takes a king across the d/e line
+// in a KingMirrored net (never in a plain one): every input of the mover's
+// perspective changes, so Update and ApplyMade refresh that perspective,
+// and Apply, which has no position, must not be given d.
+func (n *Net) Crosses(d Delta) bool {
+	return n.Layout == KingMirrored && d.Sub[0].Piece.Type() == movegen.King && (d.Sub[0].Square^d.Add[0].Square)&4 != 0
+}
+
 // MirrorFeature returns the index of the same piece seen from the other
 // perspective: f = FeatureIndex(White, pc, sq) gives FeatureIndex(Black,
 // pc, sq) and the other way round.
@@ -162,7 +226,8 @@ func MirrorFeature(f int) int {
 }
 
 // AppendFeatures appends the White-perspective feature index of every piece
-// of pos to dst (the Black-perspective ones are MirrorFeature of these).
+// of pos to dst (the Black-perspective ones are MirrorFeature of these), in
+// the Plain layout whatever the net's: RefreshFeatures takes them to n's.
 func AppendFeatures(dst []uint16, pos *movegen.Position) []uint16 {
 	occ := pos.Occupied()
 	for occ != 0 {

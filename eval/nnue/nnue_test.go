@@ -41,16 +41,25 @@ func randomBucketNet(h int, act Activation, b int, seed uint64) *Net {
 	return n
 }
 
+// mirroredNet is randomBucketNet with the KingMirrored layout.
+func mirroredNet(h int, act Activation, b int, seed uint64) *Net {
+	n := randomBucketNet(h, act, b, seed)
+	n.Layout = KingMirrored
+	return n
+}
+
 // testNets returns nets to test with: the embedded one and random ones of
-// both activations.
+// both activations and layouts.
 func testNets(t testing.TB) map[string]*Net {
 	return map[string]*Net{
-		"default":            Default(),
-		"crelu-32":           randomNet(32, CReLU, 1),
-		"screlu-128":         randomNet(128, SCReLU, 2),
-		"screlu-256":         randomNet(256, SCReLU, 3),
-		"crelu-1024":         randomNet(1024, CReLU, 4),
-		"screlu-64-8buckets": randomBucketNet(64, SCReLU, 8, 5),
+		"default":                    Default(),
+		"crelu-32":                   randomNet(32, CReLU, 1),
+		"screlu-128":                 randomNet(128, SCReLU, 2),
+		"screlu-256":                 randomNet(256, SCReLU, 3),
+		"crelu-1024":                 randomNet(1024, CReLU, 4),
+		"screlu-64-8buckets":         randomBucketNet(64, SCReLU, 8, 5),
+		"screlu-256-8buckets-mirror": mirroredNet(256, SCReLU, 8, 6),
+		"crelu-32-mirror":            mirroredNet(32, CReLU, 1, 7),
 	}
 }
 
@@ -114,7 +123,7 @@ func TestLoadErrors(t *testing.T) {
 		{"empty", "header", nil},
 		{"short header", "header", g[:10]},
 		{"bad magic", "bad magic", patch(0, 0x12345678)},
-		{"version", "version", patch(4, 3)},
+		{"version", "version", patch(4, 4)},
 		{"inputs", "inputs", patch(8, 640)},
 		{"H not aligned", "hidden width", patch(12, 33)},
 		{"H zero", "hidden width", patch(12, 0)},
@@ -371,18 +380,22 @@ func mirrorFEN(t *testing.T, fen string) string {
 	return strings.Join(append([]string{swap(strings.Join(ranks, "/")), side, castle, ep}, f[4:]...), " ")
 }
 
+// twinScores refreshes acc[0] from pos and acc[1] from the position of
+// twin(pos's FEN), and returns that position and n's scores of both.
+func twinScores(t *testing.T, n *Net, acc []Accumulator, pos *movegen.Position, twin func(*testing.T, string) string) (*movegen.Position, int, int) {
+	m := mustPos(t, twin(t, pos.FEN(true)))
+	acc[0].Refresh(n, pos)
+	acc[1].Refresh(n, m)
+	return m, n.Evaluate(&acc[0], pos.SideToMove()), n.Evaluate(&acc[1], m.SideToMove())
+}
+
 func TestColourFlipSymmetry(t *testing.T) {
 	for name, n := range testNets(t) {
 		acc := n.NewAccumulators(2)
 		checked := 0
 		forRandomGames(t, 20, 60, 11, func(pos *movegen.Position, _ movegen.Move) {
-			fen := pos.FEN(true)
-			m := mustPos(t, mirrorFEN(t, fen))
-			acc[0].Refresh(n, pos)
-			acc[1].Refresh(n, m)
-			a, b := n.Evaluate(&acc[0], pos.SideToMove()), n.Evaluate(&acc[1], m.SideToMove())
-			if a != b {
-				t.Fatalf("%s: %s scores %d, its mirror %s scores %d", name, fen, a, m.FEN(true), b)
+			if m, a, b := twinScores(t, n, acc, pos, mirrorFEN); a != b {
+				t.Fatalf("%s: %s scores %d, its mirror %s scores %d", name, pos.FEN(true), a, m.FEN(true), b)
 			}
 			checked++
 		})

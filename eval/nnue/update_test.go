@@ -58,11 +58,13 @@ func forRandomGames(t testing.TB, games, plies int, seed uint64, visit func(pos 
 
 // TestIncrementalMatchesRefresh plays random standard, Chess960 and DFRC
 // games and checks after every move that the incrementally updated
-// accumulator equals a full refresh, on both code paths.
+// accumulator equals a full refresh, on both code paths (for a
+// KingMirrored net, king moves and castlings across the d/e line included).
 func TestIncrementalMatchesRefresh(t *testing.T) {
 	forEachPath(t, func(name string, n *Net, simd bool) {
-		acc := n.NewAccumulators(3)
+		acc := n.NewAccumulators(4)
 		kinds := map[movegen.Move]int{}
+		crossings, castlesAcross := 0, 0
 		var last *movegen.Position
 		forRandomGames(t, 60, 200, 5, func(pos *movegen.Position, m movegen.Move) {
 			if pos != last { // a new game
@@ -70,12 +72,22 @@ func TestIncrementalMatchesRefresh(t *testing.T) {
 				last = pos
 			}
 			kinds[m.Kind()]++
+			if n.Crosses(MoveDelta(pos, m)) {
+				crossings++
+				if m.IsCastling() {
+					castlesAcross++
+				}
+			}
 			acc[1].Update(n, &acc[0], pos, m)
+			d := MoveDelta(pos, m)
 			fen := pos.FEN(true)
 			pos.Make(m)
 			acc[2].Refresh(n, pos)
-			if !slices.Equal(acc[1].v[0], acc[2].v[0]) || !slices.Equal(acc[1].v[1], acc[2].v[1]) {
-				t.Fatalf("%s simd=%v: after %v in %s the update differs from a refresh", name, simd, m, fen)
+			acc[3].ApplyMade(n, &acc[0], d, pos)
+			for _, a := range []*Accumulator{&acc[1], &acc[3]} {
+				if !slices.Equal(a.v[0], acc[2].v[0]) || !slices.Equal(a.v[1], acc[2].v[1]) || a.mirror != acc[2].mirror {
+					t.Fatalf("%s simd=%v: after %v in %s Update or ApplyMade differs from a refresh", name, simd, m, fen)
+				}
 			}
 			if a, b := n.Evaluate(&acc[1], pos.SideToMove()), n.Evaluate(&acc[2], pos.SideToMove()); a != b {
 				t.Fatalf("%s: scores %d and %d", name, a, b)
@@ -88,25 +100,34 @@ func TestIncrementalMatchesRefresh(t *testing.T) {
 				t.Fatalf("%s: only %d moves of kind %#x in the random games", name, kinds[k], k)
 			}
 		}
+		if n.Layout == KingMirrored && (crossings < 100 || castlesAcross < 5) {
+			t.Fatalf("%s: only %d moves across the d/e line, %d of them castlings", name, crossings, castlesAcross)
+		}
 	})
 }
 
 // TestCastlingForms checks every legal move (castling included) of
-// positions where the king or the rook stays put or they swap squares.
+// positions where the king or the rook stays put or they swap squares, or
+// the king crosses the d/e line (a refresh in a KingMirrored net).
 func TestCastlingForms(t *testing.T) {
+	// The pawns keep each side's rooks from attacking the other's castling
+	// squares, so that every castling form is legal.
 	fens := []string{
-		"1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1",         // king on g1: kingside castling leaves the king put
-		"rk3r2/8/8/8/8/8/8/RK3R2 w FAfa - 0 1",         // king b1, rook a1: queenside, the king lands on c1 and rook d1
-		"2rk4/8/8/8/8/8/8/2RK4 w Cc - 0 1",             // king d1, rook c1: they swap squares
-		"4k3/8/8/8/8/8/8/4KR2 w F - 0 1",               // king e1, rook f1: kingside, the rook stays put
-		"3rk3/8/8/8/8/8/8/3RK3 w D - 0 1",              // king e1, rook d1: queenside, the rook stays put
-		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",         // standard castling
-		"r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1", // en passant and promotions with capture
+		"1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1", // king on g1: kingside castling leaves the king put; queenside crosses to c1
+		"rk3r2/pppppppp/8/8/8/8/PPPPPPPP/RK3R2 w FAfa - 0 1", // king b1, rook a1: queenside, the king lands on c1 and rook d1; kingside crosses to g1
+		"2rk4/pppppppp/8/8/8/8/PPPPPPPP/2RK4 w Cc - 0 1",     // king d1, rook c1: they swap squares
+		"4k3/pppppppp/8/8/8/8/PPPPPPPP/4KR2 w F - 0 1",       // king e1, rook f1: kingside, the rook stays put
+		"3rk3/pppppppp/8/8/8/8/PPPPPPPP/3RK3 w D - 0 1",      // king e1, rook d1: queenside, the rook stays put, the king crosses
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",               // standard castling: queenside crosses
+		"r4k1r/pppppppp/8/8/8/8/PPPPPPPP/R4K1R w HAha - 0 1", // king f1: queenside crosses to c1, kingside stays on the e-h side
+		"3kr3/pppppppp/8/8/8/8/PPPPPPPP/3KR3 w Ee - 0 1",     // king d1, rook e1: kingside crosses to g1, the rook to f1
+		"1rk5/pppppppp/8/8/8/8/PPPPPPPP/1RK5 w Bb - 0 1",     // king c1, rook b1: queenside, the king stays put
+		"r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1",       // en passant and promotions with capture
 	}
 	var list movegen.MoveList
 	forEachPath(t, func(name string, n *Net, simd bool) {
-		acc := n.NewAccumulators(3)
-		castles := 0
+		acc := n.NewAccumulators(4)
+		castles, crossings := 0, 0
 		for _, fen := range fens {
 			for _, stm := range []string{"w", "b"} {
 				f := fen
@@ -121,12 +142,19 @@ func TestCastlingForms(t *testing.T) {
 					m := list.At(i)
 					if m.IsCastling() {
 						castles++
+						if n.Crosses(MoveDelta(pos, m)) {
+							crossings++
+						}
 					}
 					acc[1].Update(n, &acc[0], pos, m)
+					d := MoveDelta(pos, m)
 					pos.Make(m)
 					acc[2].Refresh(n, pos)
-					if !slices.Equal(acc[1].v[0], acc[2].v[0]) || !slices.Equal(acc[1].v[1], acc[2].v[1]) {
-						t.Fatalf("%s simd=%v: %s, move %v: update differs from refresh", name, simd, f, m)
+					acc[3].ApplyMade(n, &acc[0], d, pos)
+					for _, a := range []*Accumulator{&acc[1], &acc[3]} {
+						if !slices.Equal(a.v[0], acc[2].v[0]) || !slices.Equal(a.v[1], acc[2].v[1]) || a.mirror != acc[2].mirror {
+							t.Fatalf("%s simd=%v: %s, move %v: Update or ApplyMade differs from refresh", name, simd, f, m)
+						}
 					}
 					if acc[1].Pieces() != pos.Occupied().Count() {
 						t.Fatalf("%s: %s, move %v: %d pieces counted, %d on the board", name, f, m, acc[1].Pieces(), pos.Occupied().Count())
@@ -137,6 +165,9 @@ func TestCastlingForms(t *testing.T) {
 		}
 		if castles < 12 {
 			t.Fatalf("only %d castling moves generated", castles)
+		}
+		if n.Layout == KingMirrored && crossings != 14 {
+			t.Fatalf("%s: %d castlings across the d/e line, want 14", name, crossings)
 		}
 	})
 }
