@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -17,12 +18,38 @@ import (
 // and siblings) that evaluate gives the network's score of the position and
 // leaves the worker's incrementally kept accumulator equal to a refresh.
 func TestWorkerAccumulatorsFollowMoves(t *testing.T) {
-	net := nnue.Default()
-	w := newWorker(0, NewPool(tt.New(1)))
-	fresh := net.NewAccumulators(1)
-	r := rand.New(rand.NewPCG(3, 4))
-	var list movegen.MoveList
-	for game := range 30 {
+	followMoves(t, nnue.Default(), randomStarts(3, 30), 300, 3)
+}
+
+// TestWorkerMirroredAccumulators is TestWorkerAccumulatorsFollowMoves with
+// a random king-mirrored net, whose accumulators makeMove refreshes at once
+// for a king crossing the d/e line (the other moves stay lazy), from random
+// starts and from positions with every castling form: king and rook both
+// moving, swapping, one of them staying put, and the king crossing the d/e
+// line by castling (b1 to g1, f1 to c1, d1 to g1, e1 to c1).
+func TestWorkerMirroredAccumulators(t *testing.T) {
+	net := randomMirroredNet(t, 64, 4)
+	starts := append(randomStarts(5, 60),
+		"1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1",
+		"rk3r2/pppppppp/8/8/8/8/PPPPPPPP/RK3R2 w FAfa - 0 1",
+		"2rk4/pppppppp/8/8/8/8/PPPPPPPP/2RK4 w Cc - 0 1",
+		"3rk3/pppppppp/8/8/8/8/PPPPPPPP/3RK3 w D - 0 1",
+		"r4k1r/pppppppp/8/8/8/8/PPPPPPPP/R4K1R w HAha - 0 1",
+		"3kr3/pppppppp/8/8/8/8/PPPPPPPP/3KR3 w Ee - 0 1",
+		"1rk5/pppppppp/8/8/8/8/PPPPPPPP/1RK5 w Bb - 0 1",
+		"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
+	)
+	crossings, castles := followMoves(t, net, starts, 400, 6)
+	if crossings < 200 || castles < 20 {
+		t.Fatalf("only %d moves across the d/e line, %d of them castlings", crossings, castles)
+	}
+}
+
+// randomStarts returns n start positions, standard, Chess960 and DFRC in turn.
+func randomStarts(seed uint64, n int) []string {
+	r := rand.New(rand.NewPCG(seed, 4))
+	var fens []string
+	for game := range n {
 		var fen string
 		switch game % 3 {
 		case 0:
@@ -32,10 +59,46 @@ func TestWorkerAccumulatorsFollowMoves(t *testing.T) {
 		default:
 			fen, _ = movegen.DFRCFEN(r.IntN(960), r.IntN(960))
 		}
+		fens = append(fens, fen)
+	}
+	return fens
+}
+
+// randomMirroredNet returns a random king-mirrored net of width h with 8
+// output buckets, read back from its file as an EvalFile would be.
+func randomMirroredNet(t *testing.T, h int, seed uint64) *nnue.Net {
+	r := rand.New(rand.NewPCG(seed, 5))
+	n := &nnue.Net{H: h, Act: nnue.SCReLU, QA: 255, QB: 64, Scale: 400, Layout: nnue.KingMirrored,
+		FeatureW: make([]int16, nnue.Inputs*h), FeatureB: make([]int16, h), OutputW: make([]int16, 8*2*h), OutputB: make([]int32, 8)}
+	for _, w := range [][]int16{n.FeatureW, n.FeatureB, n.OutputW} {
+		for i := range w {
+			w[i] = int16(r.IntN(201) - 100)
+		}
+	}
+	var buf bytes.Buffer
+	if err := n.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	n, err := nnue.Load(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// followMoves walks random lines of plies steps from each start (see
+// TestWorkerAccumulatorsFollowMoves) and returns how many moves made took a
+// king across the d/e line, and how many of those were castlings.
+func followMoves(t *testing.T, net *nnue.Net, starts []string, plies int, seed uint64) (crossings, castles int) {
+	w := newWorker(0, NewPool(tt.New(1)))
+	fresh := net.NewAccumulators(1)
+	r := rand.New(rand.NewPCG(seed, 4))
+	var list movegen.MoveList
+	for _, fen := range starts {
 		w.pos = mustPos(t, fen)
 		w.setNet(net)
 		ply := 0
-		for range 300 {
+		for range plies {
 			if r.IntN(2) == 0 {
 				if got, want := w.evaluate(ply), net.EvaluatePosition(w.pos); got != want {
 					t.Fatalf("%s: evaluate %d, want %d", w.pos.FEN(true), got, want)
@@ -68,11 +131,18 @@ func TestWorkerAccumulatorsFollowMoves(t *testing.T) {
 						m = list.At(i)
 					}
 				}
+				if net.Crosses(nnue.MoveDelta(w.pos, m)) {
+					crossings++
+					if m.IsCastling() {
+						castles++
+					}
+				}
 				w.makeMove(m, ply, false)
 				ply++
 			}
 		}
 	}
+	return crossings, castles
 }
 
 // TestSearchWithNet searches with the network: the result is legal, the

@@ -60,10 +60,14 @@ type worker struct {
 	// changes from accTop, the highest ply whose accumulator is up to date
 	// for the current line, to the ply it evaluates. Nodes that never
 	// evaluate (table hits, draws, cutoffs before the evaluation) and their
-	// subtrees cost no update.
+	// subtrees cost no update. A move that needs a refresh (a king crossing
+	// the d/e line in a king-mirrored net, nnue.Net.Crosses) is the
+	// exception: it needs its own position, so makeMove brings the line up
+	// to date and updates the child at once, after making the move.
 	accDelta []nnue.Delta
 	accNull  []bool // accDelta[ply] is a null move: a copy of the parent
 	accTop   int
+	mirrored bool // net's layout is nnue.KingMirrored: makeMove applies a king's crossing of the d/e line at once
 	hist     histories
 
 	// pickers are the move pickers of each ply: [pickNegamax] for the node's
@@ -135,6 +139,7 @@ func (w *worker) setNet(n *nnue.Net) {
 func (w *worker) allocNet(n *nnue.Net) {
 	if n != w.net || (n != nil && len(w.accs) == 0) {
 		w.net, w.accs = n, nil
+		w.mirrored = n != nil && n.Layout == nnue.KingMirrored
 		if n != nil {
 			w.accs = n.NewAccumulators(eval.MaxPly + 1)
 			w.accDelta = make([]nnue.Delta, eval.MaxPly+1)
@@ -191,6 +196,20 @@ func (w *worker) makeMove(m movegen.Move, ply int, fetched bool) {
 		w.recordMove(ply, nnue.MoveDelta(w.pos, m), false)
 	}
 	w.pos.Make(m)
+	if w.mirrored {
+		w.crossLine(ply)
+	}
+}
+
+// crossLine applies the move just made at ply at once if it needs a refresh
+// (nnue.Net.Crosses), while w.pos is the position after it: the
+// accumulators of the current line are brought up to date to ply+1.
+func (w *worker) crossLine(ply int) {
+	if d := w.accDelta[ply+1]; w.net.Crosses(d) {
+		w.updateAccumulators(ply)
+		w.accs[ply+1].ApplyMade(w.net, &w.accs[ply], d, w.pos)
+		w.accTop = ply + 1
+	}
 }
 
 func (w *worker) makeNull(ply int) {
