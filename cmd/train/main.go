@@ -8,7 +8,9 @@
 // through the Reader interface), keeps every --holdout-th block of
 // --block consecutive positions back for validation, and trains the float
 // network 768 -> H (x2 perspectives) -> 1 (with --buckets output buckets
-// chosen by the number of pieces, nnue.BucketOf) with Adam on mini-batches over
+// chosen by the number of pieces, nnue.BucketOf; with --layout mirrored,
+// each side's inputs mirrored across the d/e line while its own king stands
+// on files a-d, nnue.KingMirrored) with Adam on mini-batches over
 // every core: each goroutine sums its share of the batch's gradient, the
 // sums are reduced, and only first-layer rows that some position used are
 // updated. The loss is the mean squared error between
@@ -48,7 +50,7 @@
 // checkpoint: give the same --data (a glob that now matches more files is
 // other data) and --holdout, --block, --limit and --train-limit, which the
 // counts and checksum check; the checkpoint's shape and
-// training settings (--hidden --act --buckets --seed --batch --lr --gamma
+// training settings (--hidden --act --buckets --layout --seed --batch --lr --gamma
 // --scale --wdl --mirror, and --epochs and --patience unless given anew)
 // apply, and a flag that contradicts them is an error. With the same
 // --threads the resumed run is bit for bit the uninterrupted one (the
@@ -95,6 +97,7 @@ type config struct {
 	hidden, buckets, epochs, batch, threads, holdout, block, limit int
 	lr, gamma, scale, wdl                                          float64
 	act                                                            nnue.Activation
+	layout                                                         nnue.Layout
 	seed                                                           uint64
 	keepBest, mirror                                               bool
 	hiddenSet, actSet, bucketsSet                                  bool // --hidden, --act, --buckets given
@@ -154,11 +157,12 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&c.checkpoint, "checkpoint", "", "checkpoint written after every epoch, every --checkpoint-every and at SIGINT/SIGTERM (default: the --resume file, else <out>.ckpt)")
 	fs.DurationVar(&c.checkpointEvery, "checkpoint-every", 10*time.Minute, "also write the checkpoint this often within an epoch (0: at epoch ends and SIGINT/SIGTERM only)")
 	fs.StringVar(&c.resume, "resume", "", "continue the run that wrote this checkpoint where it stopped (its shape and training settings win over the flags' defaults; same --data)")
-	fs.StringVar(&c.init, "init", "", "start from the weights of this .nnue file (fine-tuning; its activation and bucket count win over the flags, and a larger --hidden widens it), with a fresh Adam state")
+	fs.StringVar(&c.init, "init", "", "start from the weights of this .nnue file (fine-tuning; its activation, bucket count and layout win over the flags, a larger --hidden widens it and another --layout takes its weights to that layout), with a fresh Adam state")
 	fs.StringVar(&c.compare, "compare", "", "train nothing: report this net's and the hand-written evaluation's validation losses")
 	fs.IntVar(&c.hidden, "hidden", 256, "accumulator width H (a multiple of 16)")
 	fs.IntVar(&c.buckets, "buckets", 1, "output buckets, chosen by the number of pieces (1..16; 1 writes a version 1 file)")
 	act := fs.String("act", "screlu", "hidden activation: crelu or screlu")
+	layout := fs.String("layout", "plain", "input layout: plain, or mirrored (each side's inputs mirrored across the d/e line while its king stands on files a-d)")
 	fs.IntVar(&c.epochs, "epochs", 20, "passes over the training data")
 	fs.DurationVar(&c.maxTime, "max-time", 0, "stop before an epoch that would end after this much training time (0: no limit)")
 	fs.IntVar(&c.batch, "batch", 16384, "positions per Adam step")
@@ -190,13 +194,12 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 			c.bucketsSet = true
 		}
 	})
-	switch *act {
-	case "crelu":
-		c.act = nnue.CReLU
-	case "screlu":
-		c.act = nnue.SCReLU
-	default:
-		return c, fmt.Errorf("--act %q: want crelu or screlu", *act)
+	var err error
+	if c.act, err = named("act", *act, nnue.CReLU, nnue.SCReLU); err != nil {
+		return c, err
+	}
+	if c.layout, err = named("layout", *layout, nnue.Plain, nnue.KingMirrored); err != nil {
+		return c, err
 	}
 	if *data == "" {
 		fs.Usage()
@@ -212,9 +215,22 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	default:
 		c.checkpoint = c.out + ".ckpt"
 	}
-	var err error
 	c.data, err = expandGlobs(*data)
 	return c, err
+}
+
+// named returns the value among values whose String is s, the value of
+// flag --name.
+func named[T fmt.Stringer](name, s string, values ...T) (T, error) {
+	var names []string
+	for _, v := range values {
+		if v.String() == s {
+			return v, nil
+		}
+		names = append(names, v.String())
+	}
+	var zero T
+	return zero, fmt.Errorf("--%s %q: want %s", name, s, strings.Join(names, " or "))
 }
 
 // check reports a setting out of its range.
@@ -234,10 +250,10 @@ func (c *config) check() error {
 	return nil
 }
 
-// shapeDiffers tells whether --act or --buckets was given and differs from
-// the starting model m's.
+// shapeDiffers tells whether --act, --buckets or --layout was given and
+// differs from the starting model m's.
 func (c *config) shapeDiffers(m *model) bool {
-	return c.actSet && m.act != c.act || c.bucketsSet && m.buckets != c.buckets
+	return c.actSet && m.act != c.act || c.bucketsSet && m.buckets != c.buckets || c.set["layout"] && m.layout != c.layout
 }
 
 // expandGlobs returns the files named by a comma-separated list of files
@@ -327,6 +343,7 @@ var errInterrupted = errors.New("interrupted")
 func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Writer) (*model, error) {
 	rng := rand.New(rand.NewPCG(c.seed, c.seed^0x9e3779b97f4a7c15))
 	m := newModel(c.hidden, c.act, c.buckets, rng)
+	m.layout = c.layout
 	opt := newAdam(m, c.lr)
 	st := progress{LR: c.lr, BestLoss: math.Inf(1)}
 	var best *model
@@ -338,8 +355,8 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 		}
 		m, opt = ck.m, ck.a
 		if c.shapeDiffers(m) || c.hiddenSet && m.h != c.hidden {
-			return nil, fmt.Errorf("--resume %s: the checkpoint is H=%d %s with %d output buckets, the flags ask for H=%d %s with %d",
-				c.resume, m.h, m.act, m.buckets, c.hidden, c.act, c.buckets)
+			return nil, fmt.Errorf("--resume %s: the checkpoint is H=%d %s with %d output buckets, %s layout, the flags ask for H=%d %s with %d, %s layout",
+				c.resume, m.h, m.act, m.buckets, m.layout, c.hidden, c.act, c.buckets, c.layout)
 		}
 		if ck.state == nil {
 			fmt.Fprintf(stdout, "resumed from %s after %d steps: the weights and Adam's moments of a checkpoint without the run's state, trained from epoch 1\n", c.resume, opt.t)
@@ -374,6 +391,10 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 		if m, err = modelFromNet(net); err != nil {
 			return nil, fmt.Errorf("--init %s: %w", c.init, err)
 		}
+		if c.set["layout"] && m.layout != c.layout {
+			fmt.Fprintf(stdout, "the %s net's weights start a net of the %s layout\n", m.layout, c.layout)
+			m.layout = c.layout
+		}
 		if c.shapeDiffers(m) || c.hiddenSet && m.h > c.hidden {
 			return nil, fmt.Errorf("--init %s: the net is H=%d %s with %d output buckets, the flags ask for H=%d %s with %d",
 				c.init, m.h, m.act, m.buckets, c.hidden, c.act, c.buckets)
@@ -385,14 +406,17 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 		}
 		opt = newAdam(m, c.lr)
 	}
+	if c.mirror && m.layout == nnue.KingMirrored {
+		return nil, fmt.Errorf("--mirror with the mirrored layout: a position and its mirror image have the same inputs, so it would only count each position twice")
+	}
 	key := c.runKey(train, valid)
 	lc := lossConfig{scale: c.scale, wdl: c.wdl}
 	work := make([]*scratch, c.threads)
 	for i := range work {
 		work[i] = m.newScratch()
 	}
-	fmt.Fprintf(stdout, "H=%d %s, %d output buckets, batch %d, lr %g (x%g per epoch), scale %g, wdl %g, %d threads, seed %d\n",
-		m.h, m.act, m.buckets, c.batch, c.lr, c.gamma, c.scale, c.wdl, c.threads, c.seed)
+	fmt.Fprintf(stdout, "H=%d %s, %d output buckets, %s layout, batch %d, lr %g (x%g per epoch), scale %g, wdl %g, %d threads, seed %d\n",
+		m.h, m.act, m.buckets, m.layout, c.batch, c.lr, c.gamma, c.scale, c.wdl, c.threads, c.seed)
 	if !resumed {
 		fmt.Fprintf(stdout, "epoch 0  validation %.6f\n", m.evalLoss(valid, lc, work))
 	}
@@ -487,7 +511,7 @@ func finish(c config, m *model, valid *dataset, stdout io.Writer) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s (H=%d %s, %d output buckets)\n", c.out, net.H, net.Act, net.Buckets())
+	fmt.Fprintf(stdout, "wrote %s (H=%d %s, %d output buckets, %s layout)\n", c.out, net.H, net.Act, net.Buckets(), net.Layout)
 	return nil
 }
 
@@ -515,7 +539,7 @@ func report(c config, m *model, net *nnue.Net, d *dataset, stdout io.Writer) {
 		intCP[i] = float64(net.Evaluate(&acc[0], d.side(i)))
 		hand[i] = float64(d.hand(i))
 		if m != nil {
-			s.us, s.them = d.sideFeatures(i, s.us, s.them)
+			s.us, s.them = d.sideFeatures(i, m.layout, s.us, s.them)
 			diff := math.Abs(float64(m.forward(s, s.us, s.them))*netScale - intCP[i])
 			sumAbs += diff
 			maxAbs = max(maxAbs, diff)

@@ -29,11 +29,12 @@ const (
 type model struct {
 	h       int
 	act     nnue.Activation
-	buckets int       // output buckets (nnue.BucketOf by piece count)
-	w1      []float32 // Inputs x h, input-major
-	b1      []float32 // h
-	w2      []float32 // buckets x 2h: side to move's half, then the other side's
-	b2      []float32 // buckets
+	buckets int         // output buckets (nnue.BucketOf by piece count)
+	layout  nnue.Layout // how the inputs see the board (sideFeatures)
+	w1      []float32   // Inputs x h, input-major
+	b1      []float32   // h
+	w2      []float32   // buckets x 2h: side to move's half, then the other side's
+	b2      []float32   // buckets
 }
 
 func newModel(h int, act nnue.Activation, buckets int, rng *rand.Rand) *model {
@@ -171,28 +172,41 @@ func (c lossConfig) target(score int16, result float32) float32 {
 }
 
 // sideFeatures fills us and them with the side-to-move and other-side
-// feature indices of sample i; with flip, of its mirror image across the
-// d/e file line (the net does not see castling rights, so the labels hold).
-func (d *dataset) sideFeatures(i int, us, them []int) ([]int, []int) {
-	return d.sideFeaturesFlip(i, false, us, them)
+// feature indices of sample i in the inputs of layout (those of
+// nnue.Net.Feature); with flip, of its mirror image across the d/e file
+// line (the net does not see castling rights, so the labels hold).
+func (d *dataset) sideFeatures(i int, layout nnue.Layout, us, them []int) ([]int, []int) {
+	return d.sideFeaturesFlip(i, false, layout, us, them)
 }
 
-func (d *dataset) sideFeaturesFlip(i int, flip bool, us, them []int) ([]int, []int) {
+func (d *dataset) sideFeaturesFlip(i int, flip bool, layout nnue.Layout, us, them []int) ([]int, []int) {
 	us, them = us[:0], them[:0]
 	x := movegen.Square(0)
 	if flip {
 		x = 7
 	}
 	r := d.rec(i)
+	var kings [2]movegen.Square
 	k := 0
 	for occ := movegen.Bitboard(r.occ); occ != 0; k++ {
 		pc := movegen.Piece(r.pieces[k>>1] >> (4 * (k & 1)) & 15)
-		w := nnue.FeatureIndex(movegen.White, pc, occ.PopLSB()^x)
+		sq := occ.PopLSB() ^ x
+		if pc.Type() == movegen.King {
+			kings[pc.Color()] = sq
+		}
+		w := nnue.FeatureIndex(movegen.White, pc, sq)
 		b := nnue.MirrorFeature(w)
 		if r.stm == movegen.White {
 			us, them = append(us, w), append(them, b)
 		} else {
 			us, them = append(us, b), append(them, w)
+		}
+	}
+	if layout == nnue.KingMirrored { // each side's squares mirrored by its own king's half
+		xu, xt := int(nnue.KingMirror(kings[r.stm])), int(nnue.KingMirror(kings[r.stm^1]))
+		for j := range us {
+			us[j] ^= xu
+			them[j] ^= xt
 		}
 	}
 	return us, them
@@ -218,7 +232,7 @@ func (m *model) step(d *dataset, idx []uint32, lc lossConfig, work []*scratch) f
 				if flip {
 					i -= d.len()
 				}
-				s.us, s.them = d.sideFeaturesFlip(i, flip, s.us, s.them)
+				s.us, s.them = d.sideFeaturesFlip(i, flip, m.layout, s.us, s.them)
 				out := m.forward(s, s.us, s.them)
 				p := float32(sigmoid(float64(out * k)))
 				e := p - lc.target(d.score(i), d.result(i))
@@ -251,7 +265,7 @@ func (m *model) evalLoss(d *dataset, lc lossConfig, work []*scratch) float64 {
 			defer wg.Done()
 			k := float32(netScale / lc.scale)
 			for i := lo; i < hi; i++ {
-				s.us, s.them = d.sideFeatures(i, s.us, s.them)
+				s.us, s.them = d.sideFeatures(i, m.layout, s.us, s.them)
 				p := float32(sigmoid(float64(m.forward(s, s.us, s.them) * k)))
 				e := p - lc.target(d.score(i), d.result(i))
 				sums[t] += float64(e * e)
@@ -336,12 +350,12 @@ func (a *adam) apply(m *model, work []*scratch, n int) {
 
 // clone returns a copy of m's weights.
 func (m *model) clone() *model {
-	return &model{h: m.h, act: m.act, buckets: m.buckets, w1: slices.Clone(m.w1), b1: slices.Clone(m.b1), w2: slices.Clone(m.w2), b2: slices.Clone(m.b2)}
+	return &model{h: m.h, act: m.act, buckets: m.buckets, layout: m.layout, w1: slices.Clone(m.w1), b1: slices.Clone(m.b1), w2: slices.Clone(m.w2), b2: slices.Clone(m.b2)}
 }
 
 // quantise returns the integer net of m.
 func (m *model) quantise() *nnue.Net {
-	n := &nnue.Net{H: m.h, Act: m.act, QA: qa, QB: qb, Scale: netScale,
+	n := &nnue.Net{H: m.h, Act: m.act, QA: qa, QB: qb, Scale: netScale, Layout: m.layout,
 		FeatureW: make([]int16, len(m.w1)), FeatureB: make([]int16, m.h), OutputW: make([]int16, len(m.w2)), OutputB: make([]int32, m.buckets)}
 	round := func(x float32, s float64) int16 { return int16(math.Round(float64(x) * s)) }
 	for i, w := range m.w1 {
@@ -366,7 +380,7 @@ func modelFromNet(n *nnue.Net) (*model, error) {
 		return nil, fmt.Errorf("quantised with QA=%d QB=%d scale %d, the trainer uses QA=%d QB=%d scale %d",
 			n.QA, n.QB, n.Scale, qa, qb, netScale)
 	}
-	m := &model{h: n.H, act: n.Act, buckets: n.Buckets(), w1: make([]float32, len(n.FeatureW)), b1: make([]float32, len(n.FeatureB)),
+	m := &model{h: n.H, act: n.Act, buckets: n.Buckets(), layout: n.Layout, w1: make([]float32, len(n.FeatureW)), b1: make([]float32, len(n.FeatureB)),
 		w2: make([]float32, len(n.OutputW)), b2: make([]float32, len(n.OutputB))}
 	for i, w := range n.FeatureW {
 		m.w1[i] = float32(w) / qa
@@ -389,6 +403,7 @@ func modelFromNet(n *nnue.Net) (*model, error) {
 // what m does and the new columns learn from there.
 func (m *model) widen(h int, rng *rand.Rand) *model {
 	w := newModel(h, m.act, m.buckets, rng)
+	w.layout = m.layout
 	for f := range nnue.Inputs {
 		copy(w.w1[f*h:f*h+m.h], m.w1[f*m.h:f*m.h+m.h])
 	}
@@ -404,14 +419,16 @@ func (m *model) widen(h int, rng *rand.Rand) *model {
 	return w
 }
 
-// checkpoint layout, little-endian: magic "KRC3", H, activation, Adam
-// step, output buckets (uint32 each), the run's settings and data (runKey)
-// and where it stands (progress), then float32 w1, b1, w2, b2 and Adam's
-// first and second moments in the same order. Earlier layouts hold the
-// weights and moments only: "KRC2" (no runKey and progress) and "KRCK"
-// (neither a bucket word: one bucket).
+// checkpoint layout, little-endian: magic "KRC4", H, activation, Adam
+// step, output buckets, the net's input layout (nnue.Layout; uint32 each),
+// the run's settings and data (runKey) and where it stands (progress), then
+// float32 w1, b1, w2, b2 and Adam's first and second moments in the same
+// order. Earlier layouts are of Plain nets: "KRC3" (no layout word), and
+// with the weights and moments only, "KRC2" (no runKey and progress) and
+// "KRCK" (neither a bucket word: one bucket).
 const (
-	ckMagic   uint32 = 'K' | 'R'<<8 | 'C'<<16 | '3'<<24
+	ckMagic   uint32 = 'K' | 'R'<<8 | 'C'<<16 | '4'<<24
+	ckMagicV3 uint32 = 'K' | 'R'<<8 | 'C'<<16 | '3'<<24
 	ckMagicV2 uint32 = 'K' | 'R'<<8 | 'C'<<16 | '2'<<24
 	ckMagicV1 uint32 = 'K' | 'R'<<8 | 'C'<<16 | 'K'<<24
 )
@@ -456,7 +473,7 @@ func (m *model) save(path string, a *adam, key *runKey, st *progress) error {
 	if err != nil {
 		return err
 	}
-	header := [5]uint32{ckMagic, uint32(m.h), uint32(m.act), uint32(a.t), uint32(m.buckets)}
+	header := [6]uint32{ckMagic, uint32(m.h), uint32(m.act), uint32(a.t), uint32(m.buckets), uint32(m.layout)}
 	bw := bufio.NewWriterSize(f, 1<<20)
 	for _, p := range append([]any{header, key, st}, checkpointArrays(m, a)...) {
 		if err = binary.Write(bw, binary.LittleEndian, p); err != nil {
@@ -511,17 +528,23 @@ func loadCheckpoint(path string, lr float64) (*checkpoint, error) {
 	if err := binary.Read(r, binary.LittleEndian, &hdr); err != nil {
 		return nil, truncated(err)
 	}
-	buckets := uint32(1)
-	if hdr[0] == ckMagic || hdr[0] == ckMagicV2 {
+	buckets, layout := uint32(1), uint32(nnue.Plain)
+	if hdr[0] == ckMagic || hdr[0] == ckMagicV3 || hdr[0] == ckMagicV2 {
 		if err := binary.Read(r, binary.LittleEndian, &buckets); err != nil {
 			return nil, truncated(err)
 		}
 	}
-	if (hdr[0] != ckMagic && hdr[0] != ckMagicV2 && hdr[0] != ckMagicV1) || hdr[1] == 0 || hdr[1] > 4096 || hdr[2] > 1 || buckets < 1 || buckets > nnue.MaxBuckets {
+	if hdr[0] == ckMagic {
+		if err := binary.Read(r, binary.LittleEndian, &layout); err != nil {
+			return nil, truncated(err)
+		}
+	}
+	if (hdr[0] != ckMagic && hdr[0] != ckMagicV3 && hdr[0] != ckMagicV2 && hdr[0] != ckMagicV1) || hdr[1] == 0 || hdr[1] > 4096 || hdr[2] > 1 ||
+		buckets < 1 || buckets > nnue.MaxBuckets || layout > uint32(nnue.KingMirrored) {
 		return nil, fmt.Errorf("%s: not a checkpoint", path)
 	}
 	ck := &checkpoint{}
-	if hdr[0] == ckMagic {
+	if hdr[0] == ckMagic || hdr[0] == ckMagicV3 {
 		ck.key, ck.state = new(runKey), new(progress)
 		if err := binary.Read(r, binary.LittleEndian, ck.key); err != nil {
 			return nil, truncated(err)
@@ -531,7 +554,7 @@ func loadCheckpoint(path string, lr float64) (*checkpoint, error) {
 		}
 		lr = ck.state.LR
 	}
-	m := &model{h: int(hdr[1]), act: nnue.Activation(hdr[2]), buckets: int(buckets)}
+	m := &model{h: int(hdr[1]), act: nnue.Activation(hdr[2]), buckets: int(buckets), layout: nnue.Layout(layout)}
 	m.w1, m.b1 = make([]float32, nnue.Inputs*m.h), make([]float32, m.h)
 	m.w2, m.b2 = make([]float32, m.buckets*2*m.h), make([]float32, m.buckets)
 	a := newAdam(m, lr)

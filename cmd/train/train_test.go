@@ -156,7 +156,7 @@ func TestGradientCheck(t *testing.T) {
 			var s float64
 			sc := m.newScratch()
 			for i := range d.len() {
-				sc.us, sc.them = d.sideFeatures(i, sc.us, sc.them)
+				sc.us, sc.them = d.sideFeatures(i, m.layout, sc.us, sc.them)
 				p := sigmoid(float64(m.forward(sc, sc.us, sc.them)) * netScale / lc.scale)
 				s += sq(p - float64(lc.target(d.score(i), d.result(i))))
 			}
@@ -213,17 +213,24 @@ func TestGradientCheck(t *testing.T) {
 func TestTrainLearnsAndQuantises(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "d.txt.gz")
-	writeGz(t, data, syntheticLines(t, 12000, 5))
-	for _, buckets := range []int{1, 4} {
-		t.Run(fmt.Sprintf("buckets=%d", buckets), func(t *testing.T) { trainLearns(t, dir, data, buckets) })
+	lines := syntheticLines(t, 12000, 5)
+	writeGz(t, data, lines)
+	for _, c := range []struct {
+		buckets int
+		layout  nnue.Layout
+	}{{1, nnue.Plain}, {4, nnue.Plain}, {4, nnue.KingMirrored}} {
+		t.Run(fmt.Sprintf("buckets=%d,%v", c.buckets, c.layout), func(t *testing.T) { trainLearns(t, dir, data, lines, c.buckets, c.layout) })
 	}
 }
 
-func trainLearns(t *testing.T, dir, data string, buckets int) {
-	out := filepath.Join(dir, fmt.Sprintf("t%d.nnue", buckets))
+// trainLearns trains a net and checks what it learnt and that the engine,
+// refreshing each position as the search does, evaluates it as the trained
+// float model does, within quantisation.
+func trainLearns(t *testing.T, dir, data string, lines []string, buckets int, layout nnue.Layout) {
+	out := filepath.Join(dir, fmt.Sprintf("t%d%v.nnue", buckets, layout))
 	var stdout, stderr bytes.Buffer
 	args := []string{"--data", data, "--out", out, "--hidden", "32", "--epochs", "8", "--batch", "256", "--lr", "0.005",
-		"--threads", "2", "--block", "500", "--holdout", "6", "--seed", "3", "--buckets", strconv.Itoa(buckets)}
+		"--threads", "2", "--block", "500", "--holdout", "6", "--seed", "3", "--buckets", strconv.Itoa(buckets), "--layout", layout.String()}
 	if err := run(context.Background(), args, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
@@ -253,8 +260,33 @@ func trainLearns(t *testing.T, dir, data string, buckets int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n.Buckets() != buckets {
-		t.Fatalf("the net has %d output buckets, want %d", n.Buckets(), buckets)
+	if n.Buckets() != buckets || n.Layout != layout {
+		t.Fatalf("the net has %d output buckets and the %v layout, want %d and %v", n.Buckets(), n.Layout, buckets, layout)
+	}
+	ck, err := loadCheckpoint(out+".ckpt.best", 0) // the epoch that was quantised
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _, _, err := load(context.Background(), []string{data}, 0, 1000, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acc := n.NewAccumulators(1)
+	s := ck.m.newScratch()
+	var sum, worst float64
+	for i, line := range lines {
+		pos := movegen.NewPosition()
+		if err := pos.SetFEN(strings.TrimSpace(strings.Split(line, "|")[0])); err != nil {
+			t.Fatal(err)
+		}
+		acc[0].Refresh(n, pos)
+		s.us, s.them = d.sideFeatures(i, ck.m.layout, s.us, s.them)
+		diff := math.Abs(float64(ck.m.forward(s, s.us, s.them))*netScale - float64(n.Evaluate(&acc[0], pos.SideToMove())))
+		sum += diff
+		worst = max(worst, diff)
+	}
+	if mean := sum / float64(len(lines)); ck.m.layout != layout || mean > 5 || worst > 25 {
+		t.Fatalf("the checkpoint's layout %v; the engine against the float model: mean |difference| %.2f cp, max %.0f", ck.m.layout, mean, worst)
 	}
 	// Resuming with another shape is refused.
 	args = []string{"--data", data, "--out", out + ".2", "--hidden", "32", "--epochs", "1", "--block", "500", "--holdout", "6",
@@ -269,7 +301,6 @@ func trainLearns(t *testing.T, dir, data string, buckets int) {
 	if buckets == 1 {
 		pairs = append(pairs, [2]string{"4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1", "3qk3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1"})
 	}
-	acc := n.NewAccumulators(1)
 	for _, pair := range pairs {
 		up, down := movegen.NewPosition(), movegen.NewPosition()
 		up.SetFEN(pair[0])
@@ -286,6 +317,7 @@ func trainLearns(t *testing.T, dir, data string, buckets int) {
 
 func TestCheckpointRoundTrip(t *testing.T) {
 	m := newModel(16, nnue.SCReLU, 4, rand.New(rand.NewPCG(1, 1)))
+	m.layout = nnue.KingMirrored
 	m.b2[2] = 0.25
 	a := newAdam(m, 0.001)
 	a.t = 17
@@ -301,7 +333,7 @@ func TestCheckpointRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	m2, a2 := ck.m, ck.a
-	if m2.buckets != 4 || !slices.Equal(m.w1, m2.w1) || !slices.Equal(m.w2, m2.w2) || !slices.Equal(m.b2, m2.b2) || a2.t != 17 || a2.m[2][3] != 0.5 || a2.v[0][5] != 0.125 ||
+	if m2.buckets != 4 || m2.layout != nnue.KingMirrored || !slices.Equal(m.w1, m2.w1) || !slices.Equal(m.w2, m2.w2) || !slices.Equal(m.b2, m2.b2) || a2.t != 17 || a2.m[2][3] != 0.5 || a2.v[0][5] != 0.125 ||
 		*ck.key != key || *ck.state != st || a2.lr != st.LR {
 		t.Fatal("checkpoint does not round-trip")
 	}
@@ -315,13 +347,26 @@ func TestCheckpointRoundTrip(t *testing.T) {
 			t.Fatalf("checkpoint cut at %d: %v", cut, err)
 		}
 	}
-	for _, nb := range []uint32{0, 17} {
-		bad := bytes.Clone(b)
-		binary.LittleEndian.PutUint32(bad[16:], nb)
-		os.WriteFile(path, bad, 0o644)
+	for _, bad := range []struct {
+		off int
+		v   uint32
+	}{{16, 0}, {16, 17}, {20, 2}} { // 0 or 17 buckets, layout 2
+		data := bytes.Clone(b)
+		binary.LittleEndian.PutUint32(data[bad.off:], bad.v)
+		os.WriteFile(path, data, 0o644)
 		if _, err := loadCheckpoint(path, 0.001); err == nil || !strings.Contains(err.Error(), "not a checkpoint") {
-			t.Fatalf("checkpoint of %d buckets: %v", nb, err)
+			t.Fatalf("checkpoint with %d at offset %d: %v", bad.v, bad.off, err)
 		}
+	}
+
+	// "KRC3", the layout before the layout word, is of a plain net.
+	var v3 bytes.Buffer
+	for _, p := range append([]any{[5]uint32{ckMagicV3, 16, uint32(nnue.SCReLU), 17, 4}, key, st}, checkpointArrays(m, a)...) {
+		binary.Write(&v3, binary.LittleEndian, p)
+	}
+	os.WriteFile(path, v3.Bytes(), 0o644)
+	if ck, err := loadCheckpoint(path, 0.5); err != nil || ck.m.layout != nnue.Plain || ck.m.buckets != 4 || *ck.key != key || *ck.state != st || !slices.Equal(ck.m.w1, m.w1) {
+		t.Fatalf("a KRC3 checkpoint: %v", err)
 	}
 
 	// The earlier layouts: "KRC2" (weights and moments) and "KRCK" (no
@@ -358,8 +403,8 @@ func TestMirrorFeatures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fu, ft := d.sideFeaturesFlip(0, true, nil, nil)
-	mu, mt := d.sideFeatures(1, nil, nil)
+	fu, ft := d.sideFeaturesFlip(0, true, nnue.Plain, nil, nil)
+	mu, mt := d.sideFeatures(1, nnue.Plain, nil, nil)
 	slices.Sort(fu)
 	slices.Sort(ft)
 	slices.Sort(mu)
@@ -731,5 +776,90 @@ func TestDatasetChunks(t *testing.T) {
 	check(chunk + 3)
 	if len(d.chunks) != 2 || d.result(chunk) != 0 || len(d.features(chunk, nil)) != 32 {
 		t.Fatalf("%d chunks, result %g, %d features", len(d.chunks), d.result(chunk), len(d.features(chunk, nil)))
+	}
+}
+
+// TestMirroredFeaturesMatchEngine: in the mirrored layout the trainer's
+// float inputs of a position, the side to move's and the other side's, are
+// the engine's integer net inputs for it (nnue.Net.Feature with each side's
+// own king), whichever halves the kings stand on; the file-mirrored copy
+// that --mirror would add has the same inputs.
+func TestMirroredFeaturesMatchEngine(t *testing.T) {
+	_, lines := binaryTestGames(t) // standard, Chess960 and DFRC games
+	lines = append(lines, syntheticLines(t, 400, 13)...)
+	path := writeTestFile(t, t.TempDir(), "d.txt", []byte(strings.Join(lines, "\n")+"\n"))
+	d, _, _, err := load(context.Background(), []string{path}, 0, 1000, 0)
+	if err != nil || d.len() != len(lines) {
+		t.Fatalf("%d of %d positions read: %v", d.len(), len(lines), err)
+	}
+	net := &nnue.Net{Layout: nnue.KingMirrored}
+	halves := map[[2]bool]int{}
+	for i, line := range lines {
+		pos := movegen.NewPosition()
+		if err := pos.SetFEN(strings.TrimSpace(strings.Split(line, "|")[0])); err != nil {
+			t.Fatal(err)
+		}
+		stm := pos.SideToMove()
+		var wantU, wantT []int
+		for occ := pos.Occupied(); occ != 0; {
+			sq := occ.PopLSB()
+			wantU = append(wantU, net.Feature(stm, pos.PieceOn(sq), sq, pos.KingSquare(stm)))
+			wantT = append(wantT, net.Feature(stm^1, pos.PieceOn(sq), sq, pos.KingSquare(stm^1)))
+		}
+		us, them := d.sideFeatures(i, nnue.KingMirrored, nil, nil)
+		fu, ft := d.sideFeaturesFlip(i, true, nnue.KingMirrored, nil, nil)
+		for _, s := range [][]int{wantU, wantT, us, them, fu, ft} {
+			slices.Sort(s)
+		}
+		if !slices.Equal(us, wantU) || !slices.Equal(them, wantT) {
+			t.Fatalf("%s: the trainer's inputs %v / %v, the engine's %v / %v", line, us, them, wantU, wantT)
+		}
+		if !slices.Equal(fu, us) || !slices.Equal(ft, them) {
+			t.Fatalf("%s: the file-mirrored copy has other inputs", line)
+		}
+		halves[[2]bool{pos.KingSquare(movegen.White).File() < 4, pos.KingSquare(movegen.Black).File() < 4}]++
+	}
+	if len(halves) != 4 {
+		t.Fatalf("the kings stand on only %d of the 4 combinations of halves: %v", len(halves), halves)
+	}
+}
+
+// TestTrainMirroredFlags: a resume of a mirrored run with the plain layout,
+// and --mirror with the mirrored layout, are refused; --init with another
+// --layout starts a net of that layout from the net's weights.
+func TestTrainMirroredFlags(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.txt.gz")
+	writeGz(t, data, syntheticLines(t, 3000, 14))
+	out := filepath.Join(dir, "m.nnue")
+	base := []string{"--data", data, "--block", "500", "--holdout", "6", "--batch", "256", "--threads", "2"}
+	var stdout bytes.Buffer
+	if err := run(context.Background(), slices.Concat(base, []string{"--out", out, "--layout", "mirrored", "--hidden", "32", "--buckets", "2", "--epochs", "1"}), &stdout, io.Discard); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	if !strings.Contains(stdout.String(), "H=32 screlu, 2 output buckets, mirrored layout") {
+		t.Fatalf("no word of the layout:\n%s", stdout.String())
+	}
+	for _, bad := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--resume", out + ".ckpt", "--layout", "plain"}, "2 output buckets, mirrored layout, the flags ask for"},
+		{[]string{"--layout", "mirrored", "--mirror"}, "--mirror with the mirrored layout"},
+		{[]string{"--init", out, "--mirror"}, "--mirror with the mirrored layout"},
+		{[]string{"--layout", "king"}, `--layout "king"`},
+	} {
+		err := run(context.Background(), slices.Concat(base, bad.args, []string{"--out", filepath.Join(dir, "x.nnue"), "--epochs", "2"}), io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), bad.msg) {
+			t.Errorf("%v: %v, want %q", bad.args, err, bad.msg)
+		}
+	}
+	var conv bytes.Buffer
+	plain := filepath.Join(dir, "p.nnue")
+	if err := run(context.Background(), slices.Concat(base, []string{"--init", out, "--layout", "plain", "--out", plain, "--epochs", "1"}), &conv, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := nnue.LoadFile(plain); err != nil || p.Layout != nnue.Plain || !strings.Contains(conv.String(), "the mirrored net's weights start a net of the plain layout") {
+		t.Fatalf("--init of a mirrored net with --layout plain: %v\n%s", err, conv.String())
 	}
 }
