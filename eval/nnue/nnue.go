@@ -251,7 +251,15 @@ func (n *Net) Evaluate(acc *Accumulator, stm movegen.Color) int {
 		sum = outputGeneric(n, us, them, w)
 	}
 	sum += int64(n.OutputB[b])
-	cp := sum * int64(n.Scale) / (int64(n.QA) * int64(n.QB))
+	var cp int64
+	if n.QA == 255 && n.QB == 256 {
+		// Every net Kingrook makes: a constant divisor compiles to a
+		// multiplication, where a divisor read from the net is an IDIV of
+		// some 40 cycles. The quotient is the same.
+		cp = sum * int64(n.Scale) / (255 * 256)
+	} else {
+		cp = sum * int64(n.Scale) / (int64(n.QA) * int64(n.QB))
+	}
 	return int(min(max(cp, -MaxScore), MaxScore))
 }
 

@@ -96,7 +96,11 @@ func outputSIMD(n *Net, us, them, w []int16) int64 {
 		s += int64(l)
 	}
 	if n.Act == SCReLU {
-		s /= int64(n.QA)
+		if n.QA == 255 {
+			s /= 255 // a constant divisor: no IDIV (Evaluate)
+		} else {
+			s /= int64(n.QA)
+		}
 	}
 	return s
 }
