@@ -139,7 +139,10 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 		p.start = lim.Start
 	}
 	p.startNanos.Store(p.start.UnixNano())
-	p.stop.Store(false)
+	// A context already cancelled stops the helpers before their first
+	// node, not when the watcher runs (on a busy machine they could search
+	// several depths first); the main thread still completes depth 1.
+	p.stop.Store(ctx.Err() != nil)
 	p.timeUp.Store(false)
 	p.deepest.Store(0)
 	p.limits = lim
