@@ -2,7 +2,7 @@
 #   make -j EXE=name [EVALFILE=net.nnue] [CC=...]
 # EXE=path names the binary; EVALFILE=path embeds that network instead of the
 # shipped one (eval/nnue/default.nnue). TAGS=tune builds the tuning binary:
-# every search margin and reduction a UCI option (bench/README.md).
+# every search margin and reduction a UCI option (cmd/tune/README.md).
 GO       ?= go
 EXE      ?= kingrook
 EVALFILE ?=

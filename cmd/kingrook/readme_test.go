@@ -72,7 +72,7 @@ func TestReadmeOptionsTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := readmeOptionRows(t, string(data))
-	tunable := map[string]bool{} // a tuning build's search parameters, which bench/README.md covers
+	tunable := map[string]bool{} // a tuning build's search parameters, which cmd/tune/README.md covers
 	for _, p := range search.Tunables() {
 		tunable[p.Name] = true
 	}
