@@ -141,9 +141,12 @@ func (w *worker) standPat(te tt.Entry, hit bool, ply int) (rawEval, staticEval, 
 func qsSkip(pos *movegen.Position, m movegen.Move, inCheck bool, staticEval, alpha int, bestScore *int) bool {
 	if !inCheck {
 		optimistic := staticEval + seeValues[pos.CapturedType(m)] + qsDeltaMargin
-		if !m.IsPromotion() && optimistic <= alpha && !see(pos, m, 1) {
-			*bestScore = max(*bestScore, optimistic)
-			return true
+		if !m.IsPromotion() && optimistic <= alpha {
+			if !see(pos, m, 1) {
+				*bestScore = max(*bestScore, optimistic)
+				return true
+			}
+			return false // it gains at least 1, so at least 0: no second exchange
 		}
 	}
 	return !see(pos, m, 0)
