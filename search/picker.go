@@ -73,11 +73,15 @@ func isNoisy(pos *movegen.Position, m movegen.Move) bool {
 // (the first of equal scores; the one at i goes to the best one's place).
 func pickBest(l *movegen.MoveList, i int) movegen.Move {
 	ms := l.Moves[i:l.N]
-	best, bestScore := 0, ms[0].Score
+	// The best score first (a conditional move, no branch to mispredict),
+	// then the first move that has it.
+	bestScore := ms[0].Score
 	for j := 1; j < len(ms); j++ {
-		if s := ms[j].Score; s > bestScore {
-			best, bestScore = j, s
-		}
+		bestScore = max(bestScore, ms[j].Score)
+	}
+	best := 0
+	for ms[best].Score != bestScore {
+		best++
 	}
 	ms[0], ms[best] = ms[best], ms[0]
 	return ms[0].Move
