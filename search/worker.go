@@ -152,6 +152,12 @@ func (w *worker) allocNet(n *nnue.Net) {
 // to move's view: the network's when one is set, else the hand-written one.
 func (w *worker) evaluate(ply int) int {
 	if w.net != nil {
+		if ply > w.accTop && !w.accNull[ply] {
+			// The last change is applied in one pass with the output layer.
+			w.updateAccumulators(ply - 1)
+			w.accTop = ply
+			return w.accs[ply].ApplyEvaluate(w.net, &w.accs[ply-1], w.accDelta[ply], w.pos.SideToMove())
+		}
 		w.updateAccumulators(ply)
 		return w.net.Evaluate(&w.accs[ply], w.pos.SideToMove())
 	}

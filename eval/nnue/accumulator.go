@@ -200,6 +200,40 @@ func (a *Accumulator) Apply(n *Net, parent *Accumulator, d Delta) {
 	}
 }
 
+// ApplyEvaluate is Apply followed by Evaluate(a, stm): the same values and
+// the same score. On the SIMD path, for a move that puts one piece (all but
+// castling with both king and rook moving) and a squared clipped ReLU net,
+// the output layer is computed in the pass that updates the accumulators,
+// which then need not be read again.
+func (a *Accumulator) ApplyEvaluate(n *Net, parent *Accumulator, d Delta, stm movegen.Color) int {
+	if !n.useSIMD() || n.Act != SCReLU || d.NAdd != 1 {
+		a.Apply(n, parent, d)
+		return n.Evaluate(a, stm)
+	}
+	a.pieces, a.mirror = parent.pieces+int32(d.NAdd-d.NSub), parent.mirror
+	var add, sub0, sub1 [2][]int16
+	for c := movegen.White; c <= movegen.Black; c++ {
+		x := a.mirror[c]
+		add[c] = n.row(FeatureIndex(c, d.Add[0].Piece, d.Add[0].Square^x))
+		sub0[c] = n.row(FeatureIndex(c, d.Sub[0].Piece, d.Sub[0].Square^x))
+		if d.NSub == 2 {
+			sub1[c] = n.row(FeatureIndex(c, d.Sub[1].Piece, d.Sub[1].Square^x))
+		}
+	}
+	b := BucketOf(int(a.pieces), len(n.OutputB))
+	w := n.OutputW[b*2*n.H : (b+1)*2*n.H]
+	ws := [2][]int16{w[:n.H], w[n.H : 2*n.H]} // the side to move's weights, then the other's
+	wWhite, wBlack := ws[stm&1], ws[(stm^1)&1]
+	var sum int64
+	if d.NSub == 1 {
+		sum = addSubOutputSIMD(n, a.v[0], parent.v[0], add[0], sub0[0], wWhite, a.v[1], parent.v[1], add[1], sub0[1], wBlack)
+	} else {
+		sum = addSubSubOutputSIMD(n, a.v[0], parent.v[0], add[0], sub0[0], sub1[0], wWhite,
+			a.v[1], parent.v[1], add[1], sub0[1], sub1[1], wBlack)
+	}
+	return n.finish(sum, b)
+}
+
 // The plain Go twins of the SIMD kernels work on four int16 lanes per
 // uint64 (SWAR: the top bit of each lane is handled apart so that no carry
 // or borrow crosses into the next lane). int16 arithmetic wraps the same way

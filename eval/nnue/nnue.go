@@ -250,6 +250,12 @@ func (n *Net) Evaluate(acc *Accumulator, stm movegen.Color) int {
 	} else {
 		sum = outputGeneric(n, us, them, w)
 	}
+	return n.finish(sum, b)
+}
+
+// finish turns the output layer's sum (without the bias, in units of
+// QA*QB) of bucket b into the score.
+func (n *Net) finish(sum int64, b int) int {
 	sum += int64(n.OutputB[b])
 	var cp int64
 	if n.QA == 255 && n.QB == 256 {

@@ -104,3 +104,67 @@ func outputSIMD(n *Net, us, them, w []int16) int64 {
 	}
 	return s
 }
+
+// addSubOutputSIMD is addSubSIMD for both perspectives (White's dw = sw +
+// aw - bw with its output weights ww, Black's likewise) and, in the same
+// pass, outputSIMD's squared clipped ReLU sum of the new values.
+func addSubOutputSIMD(n *Net, dw, sw, aw, bw, ww, db, sb, ab, bb, wb []int16) int64 {
+	d0 := vecs(dw)
+	k := len(d0)
+	s0, a0, b0, w0 := vecs(sw)[:k], vecs(aw)[:k], vecs(bw)[:k], vecs(ww)[:k]
+	d1, s1, a1, b1, w1 := vecs(db)[:k], vecs(sb)[:k], vecs(ab)[:k], vecs(bb)[:k], vecs(wb)[:k]
+	zero := archsimd.BroadcastInt16x16(0)
+	qa := archsimd.BroadcastInt16x16(int16(n.QA))
+	sum := archsimd.BroadcastInt32x8(0)
+	for i := range d0 {
+		x := archsimd.LoadInt16x16(&s0[i]).Add(archsimd.LoadInt16x16(&a0[i])).Sub(archsimd.LoadInt16x16(&b0[i]))
+		x.Store(&d0[i])
+		y := archsimd.LoadInt16x16(&s1[i]).Add(archsimd.LoadInt16x16(&a1[i])).Sub(archsimd.LoadInt16x16(&b1[i]))
+		y.Store(&d1[i])
+		x = x.Max(zero).Min(qa)
+		y = y.Max(zero).Min(qa)
+		sum = sum.Add(x.Mul(archsimd.LoadInt16x16(&w0[i])).DotProductPairs(x))
+		sum = sum.Add(y.Mul(archsimd.LoadInt16x16(&w1[i])).DotProductPairs(y))
+	}
+	return screluTotal(n, sum)
+}
+
+// addSubSubOutputSIMD is addSubOutputSIMD for a capture: two rows taken
+// away from each perspective.
+func addSubSubOutputSIMD(n *Net, dw, sw, aw, bw, cw, ww, db, sb, ab, bb, cb, wb []int16) int64 {
+	d0 := vecs(dw)
+	k := len(d0)
+	s0, a0, b0, c0, w0 := vecs(sw)[:k], vecs(aw)[:k], vecs(bw)[:k], vecs(cw)[:k], vecs(ww)[:k]
+	d1, s1, a1, b1, c1, w1 := vecs(db)[:k], vecs(sb)[:k], vecs(ab)[:k], vecs(bb)[:k], vecs(cb)[:k], vecs(wb)[:k]
+	zero := archsimd.BroadcastInt16x16(0)
+	qa := archsimd.BroadcastInt16x16(int16(n.QA))
+	sum := archsimd.BroadcastInt32x8(0)
+	for i := range d0 {
+		x := archsimd.LoadInt16x16(&s0[i]).Add(archsimd.LoadInt16x16(&a0[i]))
+		x = x.Sub(archsimd.LoadInt16x16(&b0[i])).Sub(archsimd.LoadInt16x16(&c0[i]))
+		x.Store(&d0[i])
+		y := archsimd.LoadInt16x16(&s1[i]).Add(archsimd.LoadInt16x16(&a1[i]))
+		y = y.Sub(archsimd.LoadInt16x16(&b1[i])).Sub(archsimd.LoadInt16x16(&c1[i]))
+		y.Store(&d1[i])
+		x = x.Max(zero).Min(qa)
+		y = y.Max(zero).Min(qa)
+		sum = sum.Add(x.Mul(archsimd.LoadInt16x16(&w0[i])).DotProductPairs(x))
+		sum = sum.Add(y.Mul(archsimd.LoadInt16x16(&w1[i])).DotProductPairs(y))
+	}
+	return screluTotal(n, sum)
+}
+
+// screluTotal adds up the eight lanes of a squared clipped ReLU sum and
+// divides by QA, as outputSIMD does.
+func screluTotal(n *Net, sum archsimd.Int32x8) int64 {
+	var lanes [8]int32
+	sum.Store(&lanes)
+	var s int64
+	for _, l := range lanes {
+		s += int64(l)
+	}
+	if n.QA == 255 {
+		return s / 255 // a constant divisor: no IDIV (Evaluate)
+	}
+	return s / int64(n.QA)
+}

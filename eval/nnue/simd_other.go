@@ -15,3 +15,12 @@ func outputSIMD(n *Net, us, them, w []int16) int64 { return outputGeneric(n, us,
 func addAddSubSubSIMD(dst, src, a0, a1, s0, s1 []int16) {
 	addAddSubSubGeneric(dst, src, a0, a1, s0, s1)
 }
+
+// The fused kernels are never called without SIMD (ApplyEvaluate checks).
+func addSubOutputSIMD(n *Net, dw, sw, aw, bw, ww, db, sb, ab, bb, wb []int16) int64 {
+	panic("nnue: no SIMD kernels in this build")
+}
+
+func addSubSubOutputSIMD(n *Net, dw, sw, aw, bw, cw, ww, db, sb, ab, bb, cb, wb []int16) int64 {
+	panic("nnue: no SIMD kernels in this build")
+}

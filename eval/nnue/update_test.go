@@ -190,3 +190,39 @@ func TestNoAllocations(t *testing.T) {
 		t.Fatalf("%v allocations per run", allocs)
 	}
 }
+
+// TestApplyEvaluateMatches: ApplyEvaluate leaves the same accumulator and
+// gives the same score as Apply then Evaluate, for every test net on both
+// paths, for each side to move, along random games (quiet moves, captures,
+// promotions, en passant and castling; moves that cross the d/e line in a
+// king-mirrored net are Update's, not Apply's, and are left out).
+func TestApplyEvaluateMatches(t *testing.T) {
+	forEachPath(t, func(name string, n *Net, simd bool) {
+		accs := n.NewAccumulators(3)
+		moves := 0
+		forRandomGames(t, 12, 60, 11, func(pos *movegen.Position, m movegen.Move) {
+			d := MoveDelta(pos, m)
+			if n.Crosses(d) {
+				return
+			}
+			accs[0].Refresh(n, pos)
+			for _, stm := range []movegen.Color{movegen.White, movegen.Black} {
+				accs[1].Apply(n, &accs[0], d)
+				want := n.Evaluate(&accs[1], stm)
+				got := accs[2].ApplyEvaluate(n, &accs[0], d, stm)
+				if got != want {
+					t.Fatalf("%s (simd %v), %s %s, side %v: ApplyEvaluate %d, want %d", name, simd, pos.FEN(true), m.UCI(true), stm, got, want)
+				}
+				for c := movegen.White; c <= movegen.Black; c++ {
+					if !slices.Equal(accs[1].Values(c), accs[2].Values(c)) || accs[1].Pieces() != accs[2].Pieces() {
+						t.Fatalf("%s (simd %v), %s %s: the accumulators differ", name, simd, pos.FEN(true), m.UCI(true))
+					}
+				}
+			}
+			moves++
+		})
+		if moves < 500 {
+			t.Fatalf("%s: %d moves checked", name, moves)
+		}
+	})
+}
