@@ -180,7 +180,7 @@ func (w *worker) singular(n *node, m movegen.Move) (ext, score int, cut bool) {
 // with the full window at PV nodes as needed) and unmakes it.
 func (w *worker) searchMove(n *node, mp *picker, mi *moveInfo, newDepth int) int {
 	alpha, beta, ply := n.alpha, n.beta, n.ply
-	w.makeMove(mi.m, ply, true)
+	w.makeMove(mi.m, ply)
 	var score int
 	if n.depth >= lmrMinDepth && mi.count > 1+boolToInt(n.pvNode) && (!mi.noisy || !n.ttPV) {
 		d := max(1, min(newDepth, newDepth-w.reduction(n, mp, mi)))

@@ -137,7 +137,7 @@ func followMoves(t *testing.T, net *nnue.Net, starts []string, plies int, seed u
 						castles++
 					}
 				}
-				w.makeMove(m, ply, false)
+				w.makeMove(m, ply)
 				ply++
 			}
 		}

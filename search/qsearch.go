@@ -66,7 +66,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if (!inCheck || bestScore > -eval.MateInMaxPly) && qsSkip(pos, m, inCheck, staticEval, alpha, &bestScore) {
 			continue
 		}
-		w.makeMove(m, ply, true)
+		w.makeMove(m, ply)
 		score := -w.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()
 		if w.stopped {

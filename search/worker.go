@@ -64,8 +64,7 @@ type worker struct {
 	// the d/e line in a king-mirrored net, nnue.Net.Crosses) is the
 	// exception: it needs its own position, so makeMove brings the line up
 	// to date and updates the child at once, after making the move.
-	accDelta []nnue.Delta
-	accNull  []bool // accDelta[ply] is a null move: a copy of the parent
+	accDelta []nnue.Delta // a null move's is the zero Delta (no piece put): a copy of the parent
 	accTop   int
 	mirrored bool // net's layout is nnue.KingMirrored: makeMove applies a king's crossing of the d/e line at once
 	hist     histories
@@ -143,7 +142,6 @@ func (w *worker) allocNet(n *nnue.Net) {
 		if n != nil {
 			w.accs = n.NewAccumulators(eval.MaxPly + 1)
 			w.accDelta = make([]nnue.Delta, eval.MaxPly+1)
-			w.accNull = make([]bool, eval.MaxPly+1)
 		}
 	}
 }
@@ -152,7 +150,7 @@ func (w *worker) allocNet(n *nnue.Net) {
 // to move's view: the network's when one is set, else the hand-written one.
 func (w *worker) evaluate(ply int) int {
 	if w.net != nil {
-		if ply > w.accTop && !w.accNull[ply] {
+		if ply > w.accTop && w.accDelta[ply].NAdd > 0 {
 			// The last change is applied in one pass with the output layer.
 			w.updateAccumulators(ply - 1)
 			w.accTop = ply
@@ -168,7 +166,7 @@ func (w *worker) evaluate(ply int) int {
 // to ply.
 func (w *worker) updateAccumulators(ply int) {
 	for k := w.accTop + 1; k <= ply; k++ {
-		if w.accNull[k] {
+		if w.accDelta[k].NAdd == 0 { // a null move
 			w.accs[k].CopyFrom(&w.accs[k-1])
 		} else {
 			w.accs[k].Apply(w.net, &w.accs[k-1], w.accDelta[k])
@@ -178,16 +176,16 @@ func (w *worker) updateAccumulators(ply int) {
 }
 
 // recordMove notes that the accumulator of ply+1 is the one of ply changed
-// by delta (a null move when null), not yet applied.
-func (w *worker) recordMove(ply int, delta nnue.Delta, null bool) {
+// by delta (the zero Delta for a null move), not yet applied.
+func (w *worker) recordMove(ply int, delta nnue.Delta) {
 	w.accDelta[ply+1] = delta
-	w.accNull[ply+1] = null
 	w.accTop = min(w.accTop, ply)
 }
 
-// makeMove plays m and records it in the frame of ply. It asks for the
-// table entry of the position after m unless fetched says the caller did.
-func (w *worker) makeMove(m movegen.Move, ply int, fetched bool) {
+// makeMove plays m and records it in the frame of ply. The caller has
+// asked for the table entry of the position after m (Prefetch of KeyAfter)
+// before its pruning tests, so that it arrives while they work.
+func (w *worker) makeMove(m movegen.Move, ply int) {
 	f := &w.stack[ply+stackOffset]
 	pc := w.pos.PieceOn(m.From())
 	capture := isCapture(w.pos, m)
@@ -195,11 +193,8 @@ func (w *worker) makeMove(m movegen.Move, ply int, fetched bool) {
 	f.piece = pc
 	f.cont = &w.hist.cont[boolToInt(capture)][pc][m.To()]
 	w.nodes++
-	if !fetched {
-		w.table.Prefetch(w.pos.KeyAfter(m))
-	}
 	if w.net != nil {
-		w.recordMove(ply, nnue.MoveDelta(w.pos, m), false)
+		w.recordMove(ply, nnue.MoveDelta(w.pos, m))
 	}
 	w.pos.Make(m)
 	if w.mirrored {
@@ -227,7 +222,7 @@ func (w *worker) makeNull(ply int) {
 	w.pos.MakeNull()
 	w.table.Prefetch(w.pos.Key())
 	if w.net != nil {
-		w.recordMove(ply, nnue.Delta{}, true)
+		w.recordMove(ply, nnue.Delta{})
 	}
 }
 

@@ -89,18 +89,9 @@ func outputSIMD(n *Net, us, them, w []int16) int64 {
 			sum = sum.Add(y.DotProductPairs(archsimd.LoadInt16x16(&wt[i])))
 		}
 	}
-	var lanes [8]int32
-	sum.Store(&lanes)
-	var s int64
-	for _, l := range lanes {
-		s += int64(l)
-	}
+	s := laneTotal(sum)
 	if n.Act == SCReLU {
-		if n.QA == 255 {
-			s /= 255 // a constant divisor: no IDIV (Evaluate)
-		} else {
-			s /= int64(n.QA)
-		}
+		s = n.divQA(s)
 	}
 	return s
 }
@@ -126,7 +117,7 @@ func addSubOutputSIMD(n *Net, dw, sw, aw, bw, ww, db, sb, ab, bb, wb []int16) in
 		sum = sum.Add(x.Mul(archsimd.LoadInt16x16(&w0[i])).DotProductPairs(x))
 		sum = sum.Add(y.Mul(archsimd.LoadInt16x16(&w1[i])).DotProductPairs(y))
 	}
-	return screluTotal(n, sum)
+	return n.divQA(laneTotal(sum))
 }
 
 // addSubSubOutputSIMD is addSubOutputSIMD for a capture: two rows taken
@@ -151,20 +142,16 @@ func addSubSubOutputSIMD(n *Net, dw, sw, aw, bw, cw, ww, db, sb, ab, bb, cb, wb 
 		sum = sum.Add(x.Mul(archsimd.LoadInt16x16(&w0[i])).DotProductPairs(x))
 		sum = sum.Add(y.Mul(archsimd.LoadInt16x16(&w1[i])).DotProductPairs(y))
 	}
-	return screluTotal(n, sum)
+	return n.divQA(laneTotal(sum))
 }
 
-// screluTotal adds up the eight lanes of a squared clipped ReLU sum and
-// divides by QA, as outputSIMD does.
-func screluTotal(n *Net, sum archsimd.Int32x8) int64 {
+// laneTotal adds up the eight int32 lanes of an output-layer sum.
+func laneTotal(sum archsimd.Int32x8) int64 {
 	var lanes [8]int32
 	sum.Store(&lanes)
 	var s int64
 	for _, l := range lanes {
 		s += int64(l)
 	}
-	if n.QA == 255 {
-		return s / 255 // a constant divisor: no IDIV (Evaluate)
-	}
-	return s / int64(n.QA)
+	return s
 }
