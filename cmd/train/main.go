@@ -51,7 +51,9 @@
 // other data) and --holdout, --block, --limit and --train-limit, which the
 // counts and checksum check; the checkpoint's shape and
 // training settings (--hidden --act --buckets --layout --seed --batch --lr --gamma
-// --scale --wdl --mirror, and --epochs and --patience unless given anew)
+// --lr-schedule --lr-end --scale --wdl --mirror, and --epochs and --patience
+// unless given anew; under the cosine schedule another --epochs stretches or
+// shrinks the rest of the curve)
 // apply, and a flag that contradicts them is an error. With the same
 // --threads the resumed run is bit for bit the uninterrupted one (the
 // test resumes twice and compares the files); another thread count sums in
@@ -96,6 +98,8 @@ type config struct {
 	data                                                           []string // the training files, globs expanded
 	hidden, buckets, epochs, batch, threads, holdout, block, limit int
 	lr, gamma, scale, wdl                                          float64
+	cosine                                                         bool    // --lr-schedule cosine
+	lrEnd                                                          float64 // --lr-end
 	act                                                            nnue.Activation
 	layout                                                         nnue.Layout
 	seed                                                           uint64
@@ -167,7 +171,9 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&c.maxTime, "max-time", 0, "stop before an epoch that would end after this much training time (0: no limit)")
 	fs.IntVar(&c.batch, "batch", 16384, "positions per Adam step")
 	fs.Float64Var(&c.lr, "lr", 0.001, "Adam learning rate")
-	fs.Float64Var(&c.gamma, "gamma", 0.9, "learning rate factor after every epoch")
+	fs.Float64Var(&c.gamma, "gamma", 0.9, "learning rate factor after every epoch (the step schedule)")
+	schedule := fs.String("lr-schedule", "step", "learning rate schedule: step (times --gamma after every epoch) or cosine (from --lr to --lr-end along half a cosine over all --epochs, set at every step)")
+	fs.Float64Var(&c.lrEnd, "lr-end", 0, "the cosine schedule's last learning rate")
 	fs.Float64Var(&c.scale, "scale", 400, "sigmoid scale in centipawns: a score s counts as sigmoid(s/scale)")
 	fs.Float64Var(&c.wdl, "wdl", 0.3, "weight of the game result in the target (0: score only, 1: result only)")
 	fs.IntVar(&c.threads, "threads", runtime.GOMAXPROCS(0), "worker goroutines")
@@ -200,6 +206,13 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	}
 	if c.layout, err = named("layout", *layout, nnue.Plain, nnue.KingMirrored); err != nil {
 		return c, err
+	}
+	switch *schedule {
+	case "step":
+	case "cosine":
+		c.cosine = true
+	default:
+		return c, fmt.Errorf("--lr-schedule %q: want step or cosine", *schedule)
 	}
 	if *data == "" {
 		fs.Usage()
@@ -246,6 +259,12 @@ func (c *config) check() error {
 		return fmt.Errorf("--wdl must be in [0, 1] and --scale positive")
 	case c.init != "" && c.resume != "":
 		return fmt.Errorf("--init and --resume: give one starting point")
+	case c.cosine && c.set["gamma"]:
+		return fmt.Errorf("--gamma is the step schedule's factor: the cosine schedule ends at --lr-end")
+	case !c.cosine && c.set["lr-end"]:
+		return fmt.Errorf("--lr-end is the cosine schedule's: add --lr-schedule cosine")
+	case c.lrEnd < 0 || c.lrEnd > c.lr:
+		return fmt.Errorf("--lr-end %g: want 0..--lr (%g)", c.lrEnd, c.lr)
 	}
 	return nil
 }
@@ -290,9 +309,22 @@ func (c *config) runKey(train, valid *dataset) runKey {
 	if c.mirror {
 		mirror = 1
 	}
-	return runKey{Seed: c.seed, Batch: uint32(c.batch), Mirror: mirror, LR: c.lr, Gamma: c.gamma, Scale: c.scale, WDL: c.wdl,
+	cosine := uint32(0)
+	if c.cosine {
+		cosine = 1
+	}
+	return runKey{runKeyV4: runKeyV4{Seed: c.seed, Batch: uint32(c.batch), Mirror: mirror, LR: c.lr, Gamma: c.gamma, Scale: c.scale, WDL: c.wdl,
 		Epochs: uint32(c.epochs), Patience: uint32(c.patience),
-		Train: uint64(train.len()), Valid: uint64(valid.len()), TrainSum: train.checksum(), ValidSum: valid.checksum(), Threads: uint32(c.threads)}
+		Train: uint64(train.len()), Valid: uint64(valid.len()), TrainSum: train.checksum(), ValidSum: valid.checksum(), Threads: uint32(c.threads)},
+		Cosine: cosine, LREnd: c.lrEnd}
+}
+
+// cosineLR is the cosine schedule's learning rate for the Adam step after
+// done of the n positions of epoch e (from 1): from --lr at the first step
+// to --lr-end after the last of --epochs.
+func (c *config) cosineLR(e int, done, n uint64) float64 {
+	t := (float64(e-1)*float64(n) + float64(done)) / (float64(c.epochs) * float64(n))
+	return c.lrEnd + 0.5*(c.lr-c.lrEnd)*(1+math.Cos(math.Pi*min(t, 1)))
 }
 
 // adopt takes the training settings of the checkpoint's run: a flag given
@@ -308,6 +340,11 @@ func (c *config) adopt(k *runKey) error {
 	}
 	take("lr", &c.lr, k.LR)
 	take("gamma", &c.gamma, k.Gamma)
+	take("lr-end", &c.lrEnd, k.LREnd)
+	if c.set["lr-schedule"] && c.cosine != (k.Cosine == 1) {
+		diffs = append(diffs, fmt.Sprintf("--lr-schedule %s (the checkpoint's run: %s)", scheduleName(c.cosine), scheduleName(k.Cosine == 1)))
+	}
+	c.cosine = k.Cosine == 1
 	take("scale", &c.scale, k.Scale)
 	take("wdl", &c.wdl, k.WDL)
 	if c.set["seed"] && c.seed != k.Seed {
@@ -335,6 +372,14 @@ func (c *config) adopt(k *runKey) error {
 // errInterrupted ends a run stopped by SIGINT or SIGTERM after its
 // checkpoint is written.
 var errInterrupted = errors.New("interrupted")
+
+// scheduleName is the --lr-schedule value of cosine.
+func scheduleName(cosine bool) string {
+	if cosine {
+		return "cosine"
+	}
+	return "step"
+}
 
 // trainNet runs the epochs and returns the float model. Between two Adam
 // steps it writes a checkpoint every --checkpoint-every and when ctx is
@@ -415,8 +460,12 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 	for i := range work {
 		work[i] = m.newScratch()
 	}
-	fmt.Fprintf(stdout, "H=%d %s, %d output buckets, %s layout, batch %d, lr %g (x%g per epoch), scale %g, wdl %g, %d threads, seed %d\n",
-		m.h, m.act, m.buckets, m.layout, c.batch, c.lr, c.gamma, c.scale, c.wdl, c.threads, c.seed)
+	sched := fmt.Sprintf("x%g per epoch", c.gamma)
+	if c.cosine {
+		sched = fmt.Sprintf("cosine to %g over %d epochs", c.lrEnd, c.epochs)
+	}
+	fmt.Fprintf(stdout, "H=%d %s, %d output buckets, %s layout, batch %d, lr %g (%s), scale %g, wdl %g, %d threads, seed %d\n",
+		m.h, m.act, m.buckets, m.layout, c.batch, c.lr, sched, c.scale, c.wdl, c.threads, c.seed)
 	if !resumed {
 		fmt.Fprintf(stdout, "epoch 0  validation %.6f\n", m.evalLoss(valid, lc, work))
 	}
@@ -447,6 +496,9 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 		for int(st.Done) < n {
 			batch := idx[st.Done:min(int(st.Done)+c.batch, n)]
 			st.TrainLoss += m.step(train, batch, lc, work)
+			if c.cosine {
+				opt.lr = c.cosineLR(e, st.Done, uint64(n))
+			}
 			opt.apply(m, work, len(batch))
 			st.Done += uint64(len(batch))
 			stop := ctx.Err() != nil || c.stopAfter > 0 && opt.t >= c.stopAfter
@@ -477,7 +529,9 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 		} else if c.patience > 0 && e-int(st.BestEpoch) >= c.patience {
 			stopEarly = true
 		}
-		opt.lr *= c.gamma
+		if !c.cosine {
+			opt.lr *= c.gamma
+		}
 		st.LR = opt.lr
 		if err := save(); err != nil {
 			return nil, err

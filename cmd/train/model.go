@@ -419,25 +419,25 @@ func (m *model) widen(h int, rng *rand.Rand) *model {
 	return w
 }
 
-// checkpoint layout, little-endian: magic "KRC4", H, activation, Adam
+// checkpoint layout, little-endian: magic "KRC5", H, activation, Adam
 // step, output buckets, the net's input layout (nnue.Layout; uint32 each),
 // the run's settings and data (runKey) and where it stands (progress), then
 // float32 w1, b1, w2, b2 and Adam's first and second moments in the same
-// order. Earlier layouts are of Plain nets: "KRC3" (no layout word), and
-// with the weights and moments only, "KRC2" (no runKey and progress) and
-// "KRCK" (neither a bucket word: one bucket).
+// order. Earlier layouts: "KRC4" (a runKeyV4: the step schedule), and of
+// Plain nets "KRC3" (no layout word), and with the weights and moments
+// only, "KRC2" (no runKey and progress) and "KRCK" (neither a bucket word:
+// one bucket).
 const (
-	ckMagic   uint32 = 'K' | 'R'<<8 | 'C'<<16 | '4'<<24
+	ckMagic   uint32 = 'K' | 'R'<<8 | 'C'<<16 | '5'<<24
+	ckMagicV4 uint32 = 'K' | 'R'<<8 | 'C'<<16 | '4'<<24
 	ckMagicV3 uint32 = 'K' | 'R'<<8 | 'C'<<16 | '3'<<24
 	ckMagicV2 uint32 = 'K' | 'R'<<8 | 'C'<<16 | '2'<<24
 	ckMagicV1 uint32 = 'K' | 'R'<<8 | 'C'<<16 | 'K'<<24
 )
 
-// runKey is what a resumed run must share with the run that wrote the
-// checkpoint: the settings that shape the training (its flags win over the
-// defaults of a resumed run; --epochs and --patience may be given anew) and
-// the data, by count and checksum.
-type runKey struct {
+// runKeyV4 is the run key of "KRC3" and "KRC4" checkpoints, written before
+// the cosine schedule.
+type runKeyV4 struct {
 	Seed                  uint64
 	Batch                 uint32
 	Mirror                uint32 // 1: --mirror
@@ -446,6 +446,16 @@ type runKey struct {
 	Train, Valid          uint64 // positions
 	TrainSum, ValidSum    uint64 // dataset.checksum
 	Threads               uint32 // the float sums' order: another count continues, not bit for bit
+}
+
+// runKey is what a resumed run must share with the run that wrote the
+// checkpoint: the settings that shape the training (its flags win over the
+// defaults of a resumed run; --epochs and --patience may be given anew) and
+// the data, by count and checksum.
+type runKey struct {
+	runKeyV4
+	Cosine uint32  // 1: --lr-schedule cosine (0 in the earlier layouts: step)
+	LREnd  float64 // --lr-end
 }
 
 // progress is where a run stands between two Adam steps.
@@ -529,24 +539,28 @@ func loadCheckpoint(path string, lr float64) (*checkpoint, error) {
 		return nil, truncated(err)
 	}
 	buckets, layout := uint32(1), uint32(nnue.Plain)
-	if hdr[0] == ckMagic || hdr[0] == ckMagicV3 || hdr[0] == ckMagicV2 {
+	if hdr[0] == ckMagic || hdr[0] == ckMagicV4 || hdr[0] == ckMagicV3 || hdr[0] == ckMagicV2 {
 		if err := binary.Read(r, binary.LittleEndian, &buckets); err != nil {
 			return nil, truncated(err)
 		}
 	}
-	if hdr[0] == ckMagic {
+	if hdr[0] == ckMagic || hdr[0] == ckMagicV4 {
 		if err := binary.Read(r, binary.LittleEndian, &layout); err != nil {
 			return nil, truncated(err)
 		}
 	}
-	if (hdr[0] != ckMagic && hdr[0] != ckMagicV3 && hdr[0] != ckMagicV2 && hdr[0] != ckMagicV1) || hdr[1] == 0 || hdr[1] > 4096 || hdr[2] > 1 ||
+	if (hdr[0] != ckMagic && hdr[0] != ckMagicV4 && hdr[0] != ckMagicV3 && hdr[0] != ckMagicV2 && hdr[0] != ckMagicV1) || hdr[1] == 0 || hdr[1] > 4096 || hdr[2] > 1 ||
 		buckets < 1 || buckets > nnue.MaxBuckets || layout > uint32(nnue.KingMirrored) {
 		return nil, fmt.Errorf("%s: not a checkpoint", path)
 	}
 	ck := &checkpoint{}
-	if hdr[0] == ckMagic || hdr[0] == ckMagicV3 {
+	if hdr[0] == ckMagic || hdr[0] == ckMagicV4 || hdr[0] == ckMagicV3 {
 		ck.key, ck.state = new(runKey), new(progress)
-		if err := binary.Read(r, binary.LittleEndian, ck.key); err != nil {
+		var key any = ck.key
+		if hdr[0] != ckMagic {
+			key = &ck.key.runKeyV4 // the step schedule
+		}
+		if err := binary.Read(r, binary.LittleEndian, key); err != nil {
 			return nil, truncated(err)
 		}
 		if err := binary.Read(r, binary.LittleEndian, ck.state); err != nil {

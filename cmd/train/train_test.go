@@ -322,7 +322,7 @@ func TestCheckpointRoundTrip(t *testing.T) {
 	a := newAdam(m, 0.001)
 	a.t = 17
 	a.m[2][3], a.v[0][5] = 0.5, 0.125
-	key := runKey{Seed: 3, Batch: 512, Mirror: 1, LR: 0.001, Gamma: 0.9, Scale: 400, WDL: 0.3, Epochs: 20, Patience: 2, Train: 1000, Valid: 50, TrainSum: 7, ValidSum: 9, Threads: 2}
+	key := runKey{runKeyV4{Seed: 3, Batch: 512, Mirror: 1, LR: 0.001, Gamma: 0.9, Scale: 400, WDL: 0.3, Epochs: 20, Patience: 2, Train: 1000, Valid: 50, TrainSum: 7, ValidSum: 9, Threads: 2}, 1, 1e-5}
 	st := progress{Epoch: 2, Done: 300, LR: 0.00081, TrainLoss: 1.5, BestLoss: 0.01, BestEpoch: 2}
 	path := filepath.Join(t.TempDir(), "c.ckpt")
 	if err := m.save(path, a, &key, &st); err != nil {
@@ -359,14 +359,22 @@ func TestCheckpointRoundTrip(t *testing.T) {
 		}
 	}
 
-	// "KRC3", the layout before the layout word, is of a plain net.
-	var v3 bytes.Buffer
-	for _, p := range append([]any{[5]uint32{ckMagicV3, 16, uint32(nnue.SCReLU), 17, 4}, key, st}, checkpointArrays(m, a)...) {
-		binary.Write(&v3, binary.LittleEndian, p)
-	}
-	os.WriteFile(path, v3.Bytes(), 0o644)
-	if ck, err := loadCheckpoint(path, 0.5); err != nil || ck.m.layout != nnue.Plain || ck.m.buckets != 4 || *ck.key != key || *ck.state != st || !slices.Equal(ck.m.w1, m.w1) {
-		t.Fatalf("a KRC3 checkpoint: %v", err)
+	// "KRC4", before the cosine schedule, is of a step schedule run; "KRC3",
+	// the layout before the layout word, of a plain net too.
+	stepKey := runKey{runKeyV4: key.runKeyV4}
+	for _, head := range [][]uint32{{ckMagicV4, 16, uint32(nnue.SCReLU), 17, 4, uint32(nnue.KingMirrored)}, {ckMagicV3, 16, uint32(nnue.SCReLU), 17, 4}} {
+		var old bytes.Buffer
+		for _, p := range append([]any{head, key.runKeyV4, st}, checkpointArrays(m, a)...) {
+			binary.Write(&old, binary.LittleEndian, p)
+		}
+		os.WriteFile(path, old.Bytes(), 0o644)
+		want := nnue.Plain
+		if head[0] == ckMagicV4 {
+			want = nnue.KingMirrored
+		}
+		if ck, err := loadCheckpoint(path, 0.5); err != nil || ck.m.layout != want || ck.m.buckets != 4 || *ck.key != stepKey || *ck.state != st || !slices.Equal(ck.m.w1, m.w1) {
+			t.Fatalf("a %x checkpoint: %v", head[0], err)
+		}
 	}
 
 	// The earlier layouts: "KRC2" (weights and moments) and "KRCK" (no
@@ -655,12 +663,53 @@ func TestResumeIsExact(t *testing.T) {
 	writeGz(t, data, syntheticLines(t, 3000, 11))
 	dataFlags := []string{"--data", data, "--block", "500", "--holdout", "6", "--threads", "2"}
 	settings := []string{"--hidden", "32", "--epochs", "4", "--batch", "256", "--lr", "0.004", "--gamma", "0.8", "--mirror", "--patience", "0", "--seed", "5", "--wdl", "0.4"}
-	whole := filepath.Join(dir, "whole.nnue")
+	whole := resumeIsExact(t, dir, "step", dataFlags, settings)
+	// The cosine schedule sets the rate at every step: resumed, it is the
+	// uninterrupted run's too.
+	resumeIsExact(t, dir, "cosine", dataFlags, []string{"--hidden", "32", "--epochs", "3", "--batch", "256", "--lr", "0.004",
+		"--lr-schedule", "cosine", "--lr-end", "0.0001", "--mirror", "--patience", "0", "--seed", "6"})
+
+	// Another data set, or a flag against the checkpoint's settings, is
+	// refused; another thread count continues with a note.
+	other := filepath.Join(dir, "o.txt.gz")
+	writeGz(t, other, syntheticLines(t, 3000, 12))
+	for _, bad := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--data", other, "--block", "500", "--holdout", "6"}, "give the same --data"},
+		{slices.Concat(dataFlags, []string{"--holdout", "5"}), "give the same --data"},
+		{slices.Concat(dataFlags, []string{"--batch", "128"}), "--batch 128 (the checkpoint's run: 256)"},
+		{slices.Concat(dataFlags, []string{"--mirror=false"}), "--mirror=false"},
+		{slices.Concat(dataFlags, []string{"--hidden", "64"}), "H=32"},
+		{slices.Concat(dataFlags, []string{"--lr-schedule", "cosine"}), "--lr-schedule cosine (the checkpoint's run: step)"},
+	} {
+		err := run(context.Background(), slices.Concat(bad.args, []string{"--resume", whole + ".ckpt", "--out", filepath.Join(dir, "x.nnue"), "--epochs", "5"}), io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), bad.msg) {
+			t.Errorf("%v: %v, want %q", bad.args, err, bad.msg)
+		}
+	}
+	var more bytes.Buffer
+	args := []string{"--data", data, "--block", "500", "--holdout", "6", "--threads", "1", "--resume", whole + ".ckpt", "--checkpoint", filepath.Join(dir, "more.ckpt"), "--out", filepath.Join(dir, "more.nnue"), "--epochs", "5"}
+	if err := run(context.Background(), args, &more, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(more.String(), "had 2 threads, this one 1") || !strings.Contains(more.String(), "epoch 5  lr 0.001638") {
+		t.Fatalf("a fifth epoch on one thread:\n%s", more.String())
+	}
+}
+
+// resumeIsExact trains the run of settings once whole and once stopped
+// twice and resumed, and fails unless the nets and checkpoints are the
+// same bytes. It returns the whole run's net.
+func resumeIsExact(t *testing.T, dir, name string, dataFlags, settings []string) string {
+	t.Helper()
+	whole := filepath.Join(dir, name+"-whole.nnue")
 	var out bytes.Buffer
 	if err := run(context.Background(), slices.Concat(dataFlags, settings, []string{"--out", whole}), &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	parts := filepath.Join(dir, "parts.nnue")
+	parts := filepath.Join(dir, name+"-parts.nnue")
 	ck := parts + ".ckpt"
 	steps := 0
 	for i, stopAfter := range []int{7, 33, 0} {
@@ -704,34 +753,7 @@ func TestResumeIsExact(t *testing.T) {
 			t.Fatalf("%s: the resumed run's file differs from the uninterrupted run's (%v, %v)\n%s", suffix, errA, errB, out.String())
 		}
 	}
-
-	// Another data set, or a flag against the checkpoint's settings, is
-	// refused; another thread count continues with a note.
-	other := filepath.Join(dir, "o.txt.gz")
-	writeGz(t, other, syntheticLines(t, 3000, 12))
-	for _, bad := range []struct {
-		args []string
-		msg  string
-	}{
-		{[]string{"--data", other, "--block", "500", "--holdout", "6"}, "give the same --data"},
-		{slices.Concat(dataFlags, []string{"--holdout", "5"}), "give the same --data"},
-		{slices.Concat(dataFlags, []string{"--batch", "128"}), "--batch 128 (the checkpoint's run: 256)"},
-		{slices.Concat(dataFlags, []string{"--mirror=false"}), "--mirror=false"},
-		{slices.Concat(dataFlags, []string{"--hidden", "64"}), "H=32"},
-	} {
-		err := run(context.Background(), slices.Concat(bad.args, []string{"--resume", whole + ".ckpt", "--out", filepath.Join(dir, "x.nnue"), "--epochs", "5"}), io.Discard, io.Discard)
-		if err == nil || !strings.Contains(err.Error(), bad.msg) {
-			t.Errorf("%v: %v, want %q", bad.args, err, bad.msg)
-		}
-	}
-	var more bytes.Buffer
-	args := []string{"--data", data, "--block", "500", "--holdout", "6", "--threads", "1", "--resume", whole + ".ckpt", "--checkpoint", filepath.Join(dir, "more.ckpt"), "--out", filepath.Join(dir, "more.nnue"), "--epochs", "5"}
-	if err := run(context.Background(), args, &more, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(more.String(), "had 2 threads, this one 1") || !strings.Contains(more.String(), "epoch 5  lr 0.001638") {
-		t.Fatalf("a fifth epoch on one thread:\n%s", more.String())
-	}
+	return whole
 }
 
 // TestRecordSize: a position takes 32 bytes in memory.
@@ -861,5 +883,67 @@ func TestTrainMirroredFlags(t *testing.T) {
 	}
 	if p, err := nnue.LoadFile(plain); err != nil || p.Layout != nnue.Plain || !strings.Contains(conv.String(), "the mirrored net's weights start a net of the plain layout") {
 		t.Fatalf("--init of a mirrored net with --layout plain: %v\n%s", err, conv.String())
+	}
+}
+
+// TestCosineSchedule checks the cosine schedule's rates and its flags.
+func TestCosineSchedule(t *testing.T) {
+	c := config{lr: 0.001, lrEnd: 0.0001, epochs: 4}
+	const n = 1000
+	if got := c.cosineLR(1, 0, n); got != 0.001 {
+		t.Errorf("first step: %g, want --lr", got)
+	}
+	if got := c.cosineLR(3, 0, n); math.Abs(got-0.00055) > 1e-12 {
+		t.Errorf("half way: %g, want the mean of --lr and --lr-end", got)
+	}
+	if got := c.cosineLR(5, 0, n); math.Abs(got-0.0001) > 1e-12 {
+		t.Errorf("after the last epoch: %g, want --lr-end", got)
+	}
+	prev := math.Inf(1)
+	for e := 1; e <= 4; e++ {
+		for done := uint64(0); done < n; done += 100 {
+			lr := c.cosineLR(e, done, n)
+			if lr >= prev || lr < c.lrEnd {
+				t.Fatalf("epoch %d, %d done: %g after %g", e, done, lr, prev)
+			}
+			prev = lr
+		}
+	}
+
+	// A run: the rate an epoch ends with falls along the curve.
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.txt.gz")
+	writeGz(t, data, syntheticLines(t, 2000, 3))
+	flags := []string{"--data", data, "--block", "500", "--holdout", "4", "--threads", "1", "--hidden", "16", "--batch", "500", "--epochs", "3",
+		"--patience", "0", "--lr", "0.002", "--lr-schedule", "cosine", "--lr-end", "0.0002", "--out", filepath.Join(dir, "c.nnue")}
+	var out bytes.Buffer
+	if err := run(context.Background(), flags, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	// 1500 training positions, 3 steps an epoch: the last step of epoch e
+	// starts at (3e-1)/9 of the run.
+	for e := 1; e <= 3; e++ {
+		lr := 0.0002 + 0.5*0.0018*(1+math.Cos(math.Pi*float64(3*e-1)/9))
+		if want := fmt.Sprintf("epoch %d  lr %.6f ", e, lr); !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in:\n%s", want, out.String())
+		}
+	}
+	if !strings.Contains(out.String(), "lr 0.002 (cosine to 0.0002 over 3 epochs)") {
+		t.Errorf("the schedule is not stated:\n%s", out.String())
+	}
+
+	for _, bad := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--lr-schedule", "linear"}, `--lr-schedule "linear"`},
+		{[]string{"--lr-schedule", "cosine", "--gamma", "0.5"}, "--gamma is the step schedule's"},
+		{[]string{"--lr-end", "0.0001"}, "--lr-end is the cosine schedule's"},
+		{[]string{"--lr-schedule", "cosine", "--lr-end", "0.01"}, "--lr-end 0.01: want 0..--lr"},
+	} {
+		_, err := parseConfig(slices.Concat([]string{"--data", data}, bad.args), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), bad.msg) {
+			t.Errorf("%v: %v, want %q", bad.args, err, bad.msg)
+		}
 	}
 }
