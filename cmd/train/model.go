@@ -115,6 +115,9 @@ func (m *model) forward(s *scratch, us, them []int) float32 {
 	}
 	out := m.b2[s.bucket]
 	wu, wt := w2[:h], w2[h:]
+	if simdAdds {
+		return out + activateDotSIMD(m.act == nnue.SCReLU, s.accU, s.accT, s.hU, s.hT, wu, wt)
+	}
 	for i := range h {
 		a, _ := m.activate(s.accU[i])
 		b, _ := m.activate(s.accT[i])
@@ -132,7 +135,10 @@ func (m *model) backward(s *scratch, us, them []int, gOut float32) {
 	g.b2[b] += gOut
 	wu, wt := m.w2[b*2*h:b*2*h+h], m.w2[b*2*h+h:(b+1)*2*h]
 	gu, gt := g.w2[b*2*h:b*2*h+h], g.w2[b*2*h+h:(b+1)*2*h]
-	for i := range h {
+	if simdAdds {
+		backwardSIMD(m.act == nnue.SCReLU, gOut, s.accU, s.accT, s.hU, s.hT, wu, wt, gu, gt, s.dU, s.dT, g.b1)
+	}
+	for i := 0; i < h && !simdAdds; i++ {
 		gu[i] += gOut * s.hU[i]
 		gt[i] += gOut * s.hT[i]
 		_, du := m.activate(s.accU[i])
@@ -151,7 +157,13 @@ func (m *model) backward(s *scratch, us, them []int, gOut float32) {
 	}
 }
 
+// addF32 adds src to dst element by element (the first layer's rows: the
+// trainer's main cost), with vector adds where the build has them.
 func addF32(dst, src []float32) {
+	if simdAdds {
+		addF32SIMD(dst, src)
+		return
+	}
 	src = src[:len(dst)]
 	for i := range dst {
 		dst[i] += src[i]

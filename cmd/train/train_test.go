@@ -947,3 +947,89 @@ func TestCosineSchedule(t *testing.T) {
 		}
 	}
 }
+
+// TestAddF32 checks the vector adds against one-by-one sums, bit for bit,
+// on every length up to three vectors and a tail.
+func TestAddF32(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for n := 0; n <= 27; n++ {
+		dst, src := make([]float32, n), make([]float32, n+3) // src may be longer
+		for i := range dst {
+			dst[i] = rng.Float32()*2 - 1
+		}
+		for i := range src {
+			src[i] = rng.Float32()*1e-3 - 5e-4
+		}
+		want := slices.Clone(dst)
+		for i := range want {
+			want[i] += src[i]
+		}
+		addF32(dst, src)
+		if !slices.Equal(dst, want) {
+			t.Fatalf("n=%d (vector adds %t): %v, want %v", n, simdAdds, dst, want)
+		}
+	}
+}
+
+// TestForwardBackwardKernels holds forward and backward (the vector
+// kernels where the build has them) to the definitions one unit at a time:
+// activations and the output exact up to the sum's order, gradients exact.
+func TestForwardBackwardKernels(t *testing.T) {
+	for _, act := range []nnue.Activation{nnue.CReLU, nnue.SCReLU} {
+		rng := rand.New(rand.NewPCG(9, uint64(act)))
+		m := newModel(32, act, 2, rng)
+		for i := range m.w1 {
+			m.w1[i] = rng.Float32()*0.8 - 0.4 // accumulators below 0, inside (0, 1) and above 1
+		}
+		for i := range m.w2 {
+			m.w2[i] = rng.Float32()*2 - 1
+		}
+		s := m.newScratch()
+		us, them := []int{3, 70, 200, 500, 700}, []int{10, 64, 300, 640, 767}
+		out := m.forward(s, us, them)
+		h, b := m.h, s.bucket
+		want := m.b2[b]
+		var inside, clipped int
+		for i := range h {
+			x, y := m.b1[i], m.b1[i]
+			for _, f := range us {
+				x += m.w1[f*h+i]
+			}
+			for _, f := range them {
+				y += m.w1[f*h+i]
+			}
+			a, _ := m.activate(x)
+			c, _ := m.activate(y)
+			if s.hU[i] != a || s.hT[i] != c {
+				t.Fatalf("%v unit %d: activations %g, %g, want %g, %g", act, i, s.hU[i], s.hT[i], a, c)
+			}
+			if x > 0 && x < 1 {
+				inside++
+			} else {
+				clipped++
+			}
+			want += a*m.w2[b*2*h+i] + c*m.w2[b*2*h+h+i]
+		}
+		if inside == 0 || clipped == 0 {
+			t.Fatalf("%v: %d units inside (0, 1) and %d clipped: the test misses a case", act, inside, clipped)
+		}
+		if math.Abs(float64(out-want)) > 1e-5*math.Max(1, math.Abs(float64(want))) {
+			t.Fatalf("%v: output %g, want %g", act, out, want)
+		}
+		const gOut = 0.37
+		m.backward(s, us, them, gOut)
+		g := s.g
+		for i := range h {
+			_, du := m.activate(s.accU[i])
+			_, dt := m.activate(s.accT[i])
+			dU, dT := gOut*m.w2[b*2*h+i]*du, gOut*m.w2[b*2*h+h+i]*dt
+			if g.w2[b*2*h+i] != gOut*s.hU[i] || g.w2[b*2*h+h+i] != gOut*s.hT[i] || s.dU[i] != dU || s.dT[i] != dT || g.b1[i] != dU+dT {
+				t.Fatalf("%v unit %d: gradients %g %g %g %g %g, want %g %g %g %g %g", act, i,
+					g.w2[b*2*h+i], g.w2[b*2*h+h+i], s.dU[i], s.dT[i], g.b1[i], gOut*s.hU[i], gOut*s.hT[i], dU, dT, dU+dT)
+			}
+			if g.w1[us[0]*h+i] != dU || g.w1[them[0]*h+i] != dT {
+				t.Fatalf("%v unit %d: first-layer gradients %g, %g, want %g, %g", act, i, g.w1[us[0]*h+i], g.w1[them[0]*h+i], dU, dT)
+			}
+		}
+	}
+}

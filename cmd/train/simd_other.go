@@ -1,0 +1,16 @@
+//go:build !(goexperiment.simd && amd64)
+
+package main
+
+// simdAdds is false where the vector adds are not built.
+const simdAdds = false
+
+func addF32SIMD(dst, src []float32) { panic("unreachable: no vector adds in this build") }
+
+func activateDotSIMD(screlu bool, accU, accT, hU, hT, wu, wt []float32) float32 {
+	panic("unreachable: no vector adds in this build")
+}
+
+func backwardSIMD(screlu bool, gOut float32, accU, accT, hU, hT, wu, wt, gu, gt, dU, dT, b1 []float32) {
+	panic("unreachable: no vector adds in this build")
+}
