@@ -9,7 +9,8 @@ import (
 // The benchmarks run the embedded net, random nets of width 128 and 256, and
 // the same net of width 256 in the KingMirrored layout on each path: go
 // test -bench . for the plain Go path only, GOEXPERIMENT=simd go test
-// -bench . for both.
+// -bench . for the others too: AVX2 (simd) and, where the CPU has it,
+// AVX-512 (simd512).
 
 func paths(b *testing.B, run func(b *testing.B, n *Net)) {
 	nets := []struct {
@@ -21,18 +22,19 @@ func paths(b *testing.B, run func(b *testing.B, n *Net)) {
 		{"H256", func() *Net { return randomNet(256, SCReLU, 1) }},
 		{"H256mirrored", func() *Net { return mirroredNet(256, SCReLU, 1, 1) }},
 	}
+	defer func(w bool) { wide = w }(wide)
 	for _, nn := range nets {
-		for _, simd := range []bool{false, true} {
-			name := nn.name + "/plain"
-			if simd {
-				name = nn.name + "/simd"
-			}
-			b.Run(name, func(b *testing.B) {
+		for _, path := range []string{"plain", "simd", "simd512"} {
+			b.Run(nn.name+"/"+path, func(b *testing.B) {
 				n := nn.net()
-				if simd && !n.simdOK {
+				if path != "plain" && !n.simdOK {
 					b.Skip("no SIMD path in this build or on this CPU")
 				}
-				n.forceNoSIM = !simd
+				if path == "simd512" && !wideOK {
+					b.Skip("no AVX-512 on this CPU")
+				}
+				n.forceNoSIM = path == "plain"
+				wide = path == "simd512" // "simd": the AVX2 kernels
 				b.ReportAllocs()
 				run(b, n)
 			})

@@ -64,15 +64,25 @@ func testNets(t testing.TB) map[string]*Net {
 }
 
 // forEachPath calls check with every test net on each inference path it
-// has: plain Go, and SIMD where the build and the CPU have it.
+// has: plain Go, and SIMD where the build and the CPU have it (AVX2, and
+// AVX-512 as well where the CPU has it).
 func forEachPath(t *testing.T, check func(name string, n *Net, simd bool)) {
+	defer func(w bool) { wide = w }(wide)
 	for name, n := range testNets(t) {
 		for _, simd := range []bool{false, true} {
 			if simd && !n.simdOK {
 				continue
 			}
 			n.forceNoSIM = !simd
-			check(name, n, simd)
+			// The SIMD path twice where the CPU has AVX-512: with the AVX2
+			// kernels, then with the AVX-512 ones.
+			for _, w := range []bool{false, true} {
+				if w && (!simd || !wideOK) {
+					continue
+				}
+				wide = w
+				check(name, n, simd)
+			}
 		}
 	}
 }

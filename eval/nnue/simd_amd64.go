@@ -25,6 +25,10 @@ func vecs(s []int16) [][16]int16 {
 }
 
 func addSIMD(dst, w []int16) {
+	if wideFor(len(dst)) {
+		add512(dst, w)
+		return
+	}
 	d := vecs(dst)
 	a := vecs(w)[:len(d)]
 	for i := range d {
@@ -33,6 +37,10 @@ func addSIMD(dst, w []int16) {
 }
 
 func addSubSIMD(dst, src, a0, s0 []int16) {
+	if wideFor(len(dst)) {
+		addSub512(dst, src, a0, s0)
+		return
+	}
 	d := vecs(dst)
 	s, a, b := vecs(src)[:len(d)], vecs(a0)[:len(d)], vecs(s0)[:len(d)]
 	for i := range d {
@@ -42,6 +50,10 @@ func addSubSIMD(dst, src, a0, s0 []int16) {
 }
 
 func addSubSubSIMD(dst, src, a0, s0, s1 []int16) {
+	if wideFor(len(dst)) {
+		addSubSub512(dst, src, a0, s0, s1)
+		return
+	}
 	d := vecs(dst)
 	s, a, b, c := vecs(src)[:len(d)], vecs(a0)[:len(d)], vecs(s0)[:len(d)], vecs(s1)[:len(d)]
 	for i := range d {
@@ -52,6 +64,10 @@ func addSubSubSIMD(dst, src, a0, s0, s1 []int16) {
 }
 
 func addAddSubSubSIMD(dst, src, a0, a1, s0, s1 []int16) {
+	if wideFor(len(dst)) {
+		addAddSubSub512(dst, src, a0, a1, s0, s1)
+		return
+	}
 	d := vecs(dst)
 	s, a, e := vecs(src)[:len(d)], vecs(a0)[:len(d)], vecs(a1)[:len(d)]
 	b, c := vecs(s0)[:len(d)], vecs(s1)[:len(d)]
@@ -67,6 +83,9 @@ func addAddSubSubSIMD(dst, src, a0, a1, s0, s1 []int16) {
 // pairs and add them into eight int32 lanes (VPMADDWD). The loader bounds H,
 // QA and the weights so that no int32 lane can overflow.
 func outputSIMD(n *Net, us, them, w []int16) int64 {
+	if wideFor(n.H) {
+		return output512(n, us, them, w)
+	}
 	h := n.H
 	u, t := vecs(us[:h]), vecs(them[:h])
 	wu, wt := vecs(w[:h])[:len(u)], vecs(w[h : 2*h])[:len(u)]
@@ -100,6 +119,9 @@ func outputSIMD(n *Net, us, them, w []int16) int64 {
 // aw - bw with its output weights ww, Black's likewise) and, in the same
 // pass, outputSIMD's squared clipped ReLU sum of the new values.
 func addSubOutputSIMD(n *Net, dw, sw, aw, bw, ww, db, sb, ab, bb, wb []int16) int64 {
+	if wideFor(len(dw)) {
+		return addSubOutput512(n, dw, sw, aw, bw, ww, db, sb, ab, bb, wb)
+	}
 	d0 := vecs(dw)
 	k := len(d0)
 	s0, a0, b0, w0 := vecs(sw)[:k], vecs(aw)[:k], vecs(bw)[:k], vecs(ww)[:k]
@@ -123,6 +145,9 @@ func addSubOutputSIMD(n *Net, dw, sw, aw, bw, ww, db, sb, ab, bb, wb []int16) in
 // addSubSubOutputSIMD is addSubOutputSIMD for a capture: two rows taken
 // away from each perspective.
 func addSubSubOutputSIMD(n *Net, dw, sw, aw, bw, cw, ww, db, sb, ab, bb, cb, wb []int16) int64 {
+	if wideFor(len(dw)) {
+		return addSubSubOutput512(n, dw, sw, aw, bw, cw, ww, db, sb, ab, bb, cb, wb)
+	}
 	d0 := vecs(dw)
 	k := len(d0)
 	s0, a0, b0, c0, w0 := vecs(sw)[:k], vecs(aw)[:k], vecs(bw)[:k], vecs(cw)[:k], vecs(ww)[:k]

@@ -8,6 +8,11 @@ func simdAvailable(int) bool { return false }
 
 const simdBuilt = false
 
+// No AVX-512 kernels either.
+const wideOK = false
+
+var wide = false
+
 func addSIMD(dst, w []int16)                       { addGeneric(dst, w) }
 func addSubSIMD(dst, src, a0, s0 []int16)          { addSubGeneric(dst, src, a0, s0) }
 func addSubSubSIMD(dst, src, a0, s0, s1 []int16)   { addSubSubGeneric(dst, src, a0, s0, s1) }

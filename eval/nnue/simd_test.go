@@ -25,42 +25,52 @@ func TestSIMDMatchesGeneric(t *testing.T) {
 		}
 		return v
 	}
-	for _, h := range []int{16, 32, 128, 256, 1024} {
-		for range 50 {
-			src, a0, a1, s0, s1 := vec(h, -32768, 32767), vec(h, -32768, 32767), vec(h, -600, 600), vec(h, -32768, 32767), vec(h, -600, 600)
-			d1, d2 := make([]int16, h), make([]int16, h)
-			addSubGeneric(d1, src, a0, s0)
-			addSubSIMD(d2, src, a0, s0)
-			if !slices.Equal(d1, d2) {
-				t.Fatalf("H=%d: addSub differs", h)
-			}
-			addSubSubGeneric(d1, src, a0, s0, s1)
-			addSubSubSIMD(d2, src, a0, s0, s1)
-			if !slices.Equal(d1, d2) {
-				t.Fatalf("H=%d: addSubSub differs", h)
-			}
-			addAddSubSubGeneric(d1, src, a0, a1, s0, s1)
-			addAddSubSubSIMD(d2, src, a0, a1, s0, s1)
-			if !slices.Equal(d1, d2) {
-				t.Fatalf("H=%d: addAddSubSub differs", h)
-			}
-			copy(d1, src)
-			copy(d2, src)
-			addGeneric(d1, a0)
-			addSIMD(d2, a0)
-			if !slices.Equal(d1, d2) {
-				t.Fatalf("H=%d: add differs", h)
-			}
-			for _, act := range []Activation{CReLU, SCReLU} {
-				n := randomBucketNet(h, act, 4, r.Uint64())
-				if act == CReLU {
-					n.OutputW = vec(4*2*h, -32768, 32767)
+	// The AVX2 kernels, then the AVX-512 ones where the CPU has them (H = 16
+	// runs AVX2 in both rounds).
+	defer func(w bool) { wide = w }(wide)
+	for _, w := range []bool{false, true} {
+		if w && !wideOK {
+			t.Log("this CPU lacks AVX-512: its kernels are not tested here")
+			continue
+		}
+		wide = w
+		for _, h := range []int{16, 32, 128, 256, 1024} {
+			for range 50 {
+				src, a0, a1, s0, s1 := vec(h, -32768, 32767), vec(h, -32768, 32767), vec(h, -600, 600), vec(h, -32768, 32767), vec(h, -600, 600)
+				d1, d2 := make([]int16, h), make([]int16, h)
+				addSubGeneric(d1, src, a0, s0)
+				addSubSIMD(d2, src, a0, s0)
+				if !slices.Equal(d1, d2) {
+					t.Fatalf("wide %v, H=%d: addSub differs", wide, h)
 				}
-				us, them := vec(h, -400, 400), vec(h, -400, 400)
-				for b := range 4 {
-					w := n.OutputW[b*2*h : (b+1)*2*h]
-					if g, s := outputGeneric(n, us, them, w), outputSIMD(n, us, them, w); g != s {
-						t.Fatalf("H=%d %v bucket %d: output %d plain, %d SIMD", h, act, b, g, s)
+				addSubSubGeneric(d1, src, a0, s0, s1)
+				addSubSubSIMD(d2, src, a0, s0, s1)
+				if !slices.Equal(d1, d2) {
+					t.Fatalf("wide %v, H=%d: addSubSub differs", wide, h)
+				}
+				addAddSubSubGeneric(d1, src, a0, a1, s0, s1)
+				addAddSubSubSIMD(d2, src, a0, a1, s0, s1)
+				if !slices.Equal(d1, d2) {
+					t.Fatalf("wide %v, H=%d: addAddSubSub differs", wide, h)
+				}
+				copy(d1, src)
+				copy(d2, src)
+				addGeneric(d1, a0)
+				addSIMD(d2, a0)
+				if !slices.Equal(d1, d2) {
+					t.Fatalf("wide %v, H=%d: add differs", wide, h)
+				}
+				for _, act := range []Activation{CReLU, SCReLU} {
+					n := randomBucketNet(h, act, 4, r.Uint64())
+					if act == CReLU {
+						n.OutputW = vec(4*2*h, -32768, 32767)
+					}
+					us, them := vec(h, -400, 400), vec(h, -400, 400)
+					for b := range 4 {
+						w := n.OutputW[b*2*h : (b+1)*2*h]
+						if g, s := outputGeneric(n, us, them, w), outputSIMD(n, us, them, w); g != s {
+							t.Fatalf("wide %v, H=%d %v bucket %d: output %d plain, %d SIMD", wide, h, act, b, g, s)
+						}
 					}
 				}
 			}
