@@ -108,6 +108,7 @@ type config struct {
 	patience, trainLimit                                           int
 	maxTime, checkpointEvery                                       time.Duration
 	out, checkpoint, resume, compare, init                         string
+	matchScale                                                     string          // --match-scale
 	set                                                            map[string]bool // the flags given
 	stopAfter                                                      int             // tests: stop as SIGINT does after this many Adam steps
 }
@@ -162,6 +163,7 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&c.checkpointEvery, "checkpoint-every", 10*time.Minute, "also write the checkpoint this often within an epoch (0: at epoch ends and SIGINT/SIGTERM only)")
 	fs.StringVar(&c.resume, "resume", "", "continue the run that wrote this checkpoint where it stopped (its shape and training settings win over the flags' defaults; same --data)")
 	fs.StringVar(&c.init, "init", "", "start from the weights of this .nnue file (fine-tuning; its activation, bucket count and layout win over the flags, a larger --hidden widens it and another --layout takes its weights to that layout), with a fresh Adam state")
+	fs.StringVar(&c.matchScale, "match-scale", "", "after training, scale the output layer so that the net's evaluations match this .nnue file's on the validation positions (least squares; positions it scores within ±1000 cp): the search's margins are set in its units")
 	fs.StringVar(&c.compare, "compare", "", "train nothing: report this net's and the hand-written evaluation's validation losses")
 	fs.IntVar(&c.hidden, "hidden", 256, "accumulator width H (a multiple of 16)")
 	fs.IntVar(&c.buckets, "buckets", 1, "output buckets, chosen by the number of pieces (1..16; 1 writes a version 1 file)")
@@ -552,6 +554,22 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 // finish quantises m, reports the quantisation error and the comparison
 // with the hand-written evaluation on the validation set, and writes the net.
 func finish(c config, m *model, valid *dataset, stdout io.Writer) error {
+	if c.matchScale != "" {
+		ref, err := nnue.LoadFile(c.matchScale)
+		if err != nil {
+			return err
+		}
+		k, n := evalSlope(ref, m, valid)
+		if n == 0 {
+			return fmt.Errorf("--match-scale: no validation position within ±%d cp of %s's evaluation to fit on", matchWithin, c.matchScale)
+		}
+		clipped := m.scaleOutput(k)
+		fmt.Fprintf(stdout, "output layer times %.4f: the evaluations' least-squares match to %s over %d validation positions", k, c.matchScale, n)
+		if clipped > 0 {
+			fmt.Fprintf(stdout, " (%d output weights held at the clip)", clipped)
+		}
+		fmt.Fprintln(stdout)
+	}
 	net := m.quantise()
 	report(c, m, net, valid, stdout)
 	f, err := os.Create(c.out)
@@ -567,6 +585,37 @@ func finish(c config, m *model, valid *dataset, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "wrote %s (H=%d %s, %d output buckets, %s layout)\n", c.out, net.H, net.Act, net.Buckets(), net.Layout)
 	return nil
+}
+
+// matchWithin bounds the reference's evaluations that --match-scale fits.
+const matchWithin = 1000
+
+// evalSlope returns k minimising the squared differences between ref's
+// evaluations and k times m's, over the positions of d that ref scores
+// within ±matchWithin cp, and their number.
+func evalSlope(ref *nnue.Net, m *model, d *dataset) (float64, int) {
+	acc := ref.NewAccumulators(1)
+	s := m.newScratch()
+	var feats []uint16
+	var sxy, sxx float64
+	n := 0
+	for i := range d.len() {
+		feats = d.features(i, feats[:0])
+		acc[0].RefreshFeatures(ref, feats)
+		y := float64(ref.Evaluate(&acc[0], d.side(i)))
+		if math.Abs(y) > matchWithin {
+			continue
+		}
+		s.us, s.them = d.sideFeatures(i, m.layout, s.us, s.them)
+		x := float64(m.forward(s, s.us, s.them)) * netScale
+		sxy += x * y
+		sxx += x * x
+		n++
+	}
+	if n == 0 || sxx == 0 {
+		return 1, 0
+	}
+	return sxy / sxx, n
 }
 
 // report prints, on the validation set, the quantisation error (when the

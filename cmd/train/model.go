@@ -360,6 +360,25 @@ func (a *adam) apply(m *model, work []*scratch, n int) {
 	a.update(m.b2, g.b2, a.m[3], a.v[3], scale, c1, c2, 1e9)
 }
 
+// scaleOutput multiplies the output layer (weights and biases) by k, so
+// that every evaluation is k times as large, and returns how many weights
+// the clip then held short of that.
+func (m *model) scaleOutput(k float64) int {
+	clipped := 0
+	for i, w := range m.w2 {
+		x := float64(w) * k
+		if math.Abs(x) > w2Clip {
+			x = math.Copysign(w2Clip, x)
+			clipped++
+		}
+		m.w2[i] = float32(x)
+	}
+	for i, b := range m.b2 {
+		m.b2[i] = float32(float64(b) * k)
+	}
+	return clipped
+}
+
 // clone returns a copy of m's weights.
 func (m *model) clone() *model {
 	return &model{h: m.h, act: m.act, buckets: m.buckets, layout: m.layout, w1: slices.Clone(m.w1), b1: slices.Clone(m.b1), w2: slices.Clone(m.w2), b2: slices.Clone(m.b2)}

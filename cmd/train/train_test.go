@@ -1033,3 +1033,67 @@ func TestForwardBackwardKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchScale: a net matched to a copy of itself with the output layer
+// half as large again comes out at that scale.
+func TestMatchScale(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.txt.gz")
+	writeGz(t, data, syntheticLines(t, 2000, 21))
+	base := []string{"--data", data, "--block", "250", "--holdout", "4", "--threads", "1", "--hidden", "16", "--buckets", "2", "--batch", "256", "--seed", "3"}
+	a := filepath.Join(dir, "a.nnue")
+	if err := run(context.Background(), slices.Concat(base, []string{"--epochs", "2", "--out", a}), io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	net, err := nnue.LoadFile(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range net.OutputW {
+		net.OutputW[i] = int16(math.Round(float64(net.OutputW[i]) * 1.5))
+	}
+	for i := range net.OutputB {
+		net.OutputB[i] = int32(math.Round(float64(net.OutputB[i]) * 1.5))
+	}
+	ref := filepath.Join(dir, "ref.nnue")
+	f, _ := os.Create(ref)
+	if err := net.Write(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	// No training: a's weights, matched to ref.
+	b := filepath.Join(dir, "b.nnue")
+	var out bytes.Buffer
+	if err := run(context.Background(), slices.Concat(base, []string{"--epochs", "0", "--init", a, "--match-scale", ref, "--out", b}), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var k float64
+	var n int
+	i := strings.Index(out.String(), "output layer times ")
+	if i < 0 {
+		t.Fatalf("no scale reported:\n%s", out.String())
+	}
+	fmt.Sscanf(out.String()[i:], "output layer times %g: the evaluations' least-squares match to", &k)
+	if _, err := fmt.Sscanf(out.String()[strings.Index(out.String(), " over ")+6:], "%d validation positions", &n); err != nil || n < 100 {
+		t.Fatalf("fitted on %d positions (%v):\n%s", n, err, out.String())
+	}
+	if math.Abs(k-1.5) > 0.02 {
+		t.Fatalf("scale %g, want 1.5:\n%s", k, out.String())
+	}
+	got, err := nnue.LoadFile(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range got.OutputW {
+		if math.Abs(float64(w)-float64(net.OutputW[i])) > 2+0.02*math.Abs(float64(w)) {
+			t.Fatalf("output weight %d: %d, the reference's %d", i, w, net.OutputW[i])
+		}
+	}
+
+	// Without a validation set there is nothing to fit.
+	err = run(context.Background(), []string{"--data", data, "--holdout", "0", "--hidden", "16", "--epochs", "0", "--init", a, "--match-scale", ref, "--out", filepath.Join(dir, "c.nnue")}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "--match-scale: no validation position") {
+		t.Fatalf("no validation set: %v", err)
+	}
+}
