@@ -1022,7 +1022,9 @@ func TestForwardBackwardKernels(t *testing.T) {
 		for i := range h {
 			_, du := m.activate(s.accU[i])
 			_, dt := m.activate(s.accT[i])
-			dU, dT := gOut*m.w2[b*2*h+i]*du, gOut*m.w2[b*2*h+h+i]*dt
+			// float32 conversions round each product, so that the compiler
+			// fuses none into the sum below (amd64 v3 has FMA).
+			dU, dT := float32(gOut*m.w2[b*2*h+i]*du), float32(gOut*m.w2[b*2*h+h+i]*dt)
 			if g.w2[b*2*h+i] != gOut*s.hU[i] || g.w2[b*2*h+h+i] != gOut*s.hT[i] || s.dU[i] != dU || s.dT[i] != dT || g.b1[i] != dU+dT {
 				t.Fatalf("%v unit %d: gradients %g %g %g %g %g, want %g %g %g %g %g", act, i,
 					g.w2[b*2*h+i], g.w2[b*2*h+h+i], s.dU[i], s.dT[i], g.b1[i], gOut*s.hU[i], gOut*s.hT[i], dU, dT, dU+dT)
