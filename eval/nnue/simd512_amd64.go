@@ -89,7 +89,7 @@ func output512(n *Net, us, them, w []int16) int64 {
 			sum = sum.Add(y.DotProductPairs(archsimd.LoadInt16x32(&wt[i])))
 		}
 	}
-	s := laneTotal16(sum)
+	s := laneTotal(foldLanes(sum))
 	if n.Act == SCReLU {
 		s = n.divQA(s)
 	}
@@ -114,7 +114,7 @@ func addSubOutput512(n *Net, dw, sw, aw, bw, ww, db, sb, ab, bb, wb []int16) int
 		sum = sum.Add(x.Mul(archsimd.LoadInt16x32(&w0[i])).DotProductPairs(x))
 		sum = sum.Add(y.Mul(archsimd.LoadInt16x32(&w1[i])).DotProductPairs(y))
 	}
-	return n.divQA(laneTotal16(sum))
+	return n.divQA(laneTotal(foldLanes(sum)))
 }
 
 func addSubSubOutput512(n *Net, dw, sw, aw, bw, cw, ww, db, sb, ab, bb, cb, wb []int16) int64 {
@@ -137,17 +137,12 @@ func addSubSubOutput512(n *Net, dw, sw, aw, bw, cw, ww, db, sb, ab, bb, cb, wb [
 		sum = sum.Add(x.Mul(archsimd.LoadInt16x32(&w0[i])).DotProductPairs(x))
 		sum = sum.Add(y.Mul(archsimd.LoadInt16x32(&w1[i])).DotProductPairs(y))
 	}
-	return n.divQA(laneTotal16(sum))
+	return n.divQA(laneTotal(foldLanes(sum)))
 }
 
-// laneTotal16 adds up the sixteen int32 lanes of an output-layer sum. Each
-// lane holds a part of what an AVX2 lane holds, so within the same bounds.
-func laneTotal16(sum archsimd.Int32x16) int64 {
-	var lanes [16]int32
-	sum.Store(&lanes)
-	var s int64
-	for _, l := range lanes {
-		s += int64(l)
-	}
-	return s
+// foldLanes adds the upper eight int32 lanes of an output-layer sum to the
+// lower eight: lane j then holds the products an AVX2 lane j holds (pairs
+// 32i+2j and 32i+16+2j), so within the same bounds, for laneTotal.
+func foldLanes(sum archsimd.Int32x16) archsimd.Int32x8 {
+	return sum.GetLo().Add(sum.GetHi())
 }
