@@ -20,6 +20,12 @@ type Limits struct {
 	MoveTime time.Duration // exact time for this move; 0 = none
 	Infinite bool          // run until Stop, never report bestmove early
 	Ponder   bool          // pondering: like Infinite until PonderHit, then on the clock
+	// SoftNodes: start no new depth once this many nodes are searched (all
+	// threads' together); the depth under way finishes unless Nodes or
+	// another limit cuts it. A search that stops here ends on a completed
+	// depth, so none of its nodes go to a depth it abandons (self-play
+	// data: cmd/datagen --soft-nodes). 0 = none.
+	SoftNodes uint64
 	// PonderHit, when not nil, is closed on the ponderhit of a pondering
 	// search: the same as calling Pool.PonderHit, but also when it comes
 	// before Search has begun.

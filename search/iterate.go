@@ -110,7 +110,7 @@ func (w *worker) mainDone(lastBest *movegen.Move) bool {
 		eval.MateMoves(w.rootMoves[0].score) <= m {
 		return true
 	}
-	stop := p.softStop(w) || p.weakSoftStop(w)
+	stop := p.softStop(w) || p.weakSoftStop(w) || p.softNodesStop(w)
 	w.trackScore()
 	return stop
 }

@@ -221,6 +221,47 @@ func TestNodeLimit(t *testing.T) {
 	}
 }
 
+// TestSoftNodes: a search with SoftNodes starts no depth once that many
+// nodes are searched and finishes the one under way: it is the search to
+// that depth (same move, score and nodes), whose depth before the last
+// ended below the limit. With a hard Nodes limit below the depth's needs,
+// that limit still cuts it.
+func TestSoftNodes(t *testing.T) {
+	fens := []string{
+		movegen.StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", // Chess960
+	}
+	for _, fen := range fens {
+		for _, soft := range []uint64{3000, 20000, 100000} {
+			res, infos := run(t, fen, Limits{SoftNodes: soft}, Options{})
+			if res.Nodes < soft {
+				t.Errorf("%s, soft %d: stopped after %d nodes", fen, soft, res.Nodes)
+			}
+			// The completed depths as reported: the one before the last
+			// ended below the limit.
+			doneAt := map[int]uint64{}
+			for _, in := range infos {
+				if in.Bound == Exact && in.MultiPV == 1 {
+					doneAt[in.Depth] = in.Nodes
+				}
+			}
+			if n, ok := doneAt[res.Depth-1]; !ok || n >= soft {
+				t.Errorf("%s, soft %d: depth %d reported at %d nodes (%v), yet depth %d was started", fen, soft, res.Depth-1, n, ok, res.Depth)
+			}
+			ref, _ := run(t, fen, Limits{Depth: res.Depth}, Options{})
+			if ref.BestMove != res.BestMove || ref.Score != res.Score || ref.Nodes != res.Nodes || ref.Depth != res.Depth {
+				t.Errorf("%s, soft %d: %v %d at depth %d in %d nodes; to depth %d: %v %d in %d nodes",
+					fen, soft, res.BestMove, res.Score, res.Depth, res.Nodes, res.Depth, ref.BestMove, ref.Score, ref.Nodes)
+			}
+		}
+	}
+	res, _ := run(t, movegen.StartFEN, Limits{SoftNodes: 50000, Nodes: 20000}, Options{})
+	if res.Nodes > 20000+2000 || res.BestMove == movegen.NoMove {
+		t.Errorf("soft 50000, hard 20000: %v after %d nodes", res.BestMove, res.Nodes)
+	}
+}
+
 // TestNodeLimitThreads: the node limit counts the helpers' nodes too.
 func TestNodeLimitThreads(t *testing.T) {
 	const limit = 60000

@@ -109,6 +109,22 @@ func (p *Pool) softStop(w *worker) bool {
 	return float64(p.elapsed()) > float64(p.soft)*scale
 }
 
+// softNodesStop tells the main worker w whether Limits.SoftNodes are
+// spent: its own exact count and the helpers' published ones.
+func (p *Pool) softNodesStop(w *worker) bool {
+	lim := p.limits.SoftNodes
+	if lim == 0 {
+		return false
+	}
+	n := w.nodes
+	for _, h := range p.workers {
+		if h != w {
+			n += h.nodesPub.Load()
+		}
+	}
+	return n >= lim
+}
+
 // minSoftScale is the smallest scale of the soft limit the full search
 // uses: a stable best move that took all the root's nodes, with a rising
 // score.

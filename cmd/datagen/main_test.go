@@ -299,6 +299,7 @@ func TestBadArguments(t *testing.T) {
 		{"--frc", "-0.1"},
 		{"--format", "csv"},
 		{"--nodes", "0"},
+		{"--nodes", "5000", "--soft-nodes", "5001"},
 		{"--concurrency", "0"},
 		{"--net", filepath.Join(dir, "missing.nnue")},
 		{"--net", text}, // not a network
@@ -354,7 +355,7 @@ func TestLabelIsLastCompletedDepth(t *testing.T) {
 				t.Fatal(err)
 			}
 			var st stats
-			label, res := exactSearch(context.Background(), search.NewPool(tt.New(8)), pos, nodes, searchOptions, &st)
+			label, res := exactSearch(context.Background(), search.NewPool(tt.New(8)), pos, search.Limits{Nodes: nodes}, searchOptions, &st)
 			if st.noExact != 0 || res.Depth < 1 {
 				t.Fatalf("%s, %d nodes: no completed depth", fen, nodes)
 			}
@@ -364,6 +365,23 @@ func TestLabelIsLastCompletedDepth(t *testing.T) {
 			}
 			if label != ref.Score {
 				t.Errorf("%s, %d nodes: label %d, depth-%d search %d (final score %d)", fen, nodes, label, res.Depth, ref.Score, res.Score)
+			}
+		}
+		// With --soft-nodes (and room under --nodes) the search ends on its
+		// last completed depth: the same search as the depth-limited one,
+		// so its final score is the label and no node went to a depth
+		// dropped.
+		for _, soft := range []uint64{700, 2500, 6000} {
+			pos := movegen.NewPosition()
+			if err := pos.SetFEN(fen); err != nil {
+				t.Fatal(err)
+			}
+			var st stats
+			label, res := exactSearch(context.Background(), search.NewPool(tt.New(8)), pos, search.Limits{Nodes: 100 * soft, SoftNodes: soft}, searchOptions, &st)
+			ref := search.NewPool(tt.New(8)).Search(context.Background(), pos, search.Limits{Depth: res.Depth}, searchOptions, nil)
+			if st.noExact != 0 || st.inexact != 0 || label != res.Score || label != ref.Score || res.Nodes != ref.Nodes || res.BestMove != ref.BestMove || res.Nodes < soft {
+				t.Errorf("%s, soft %d: label %d, final %d %v in %d nodes at depth %d (inexact %d); depth-%d search %d %v in %d nodes",
+					fen, soft, label, res.Score, res.BestMove, res.Nodes, res.Depth, st.inexact, res.Depth, ref.Score, ref.BestMove, ref.Nodes)
 			}
 		}
 	}
@@ -465,6 +483,7 @@ func TestManifest(t *testing.T) {
 		{[]string{"--out", b}, "seed 1 is"}, // the default seed
 		{[]string{"--seed", "6", "--out", a}, "played with seed 5, not 6"},
 		{[]string{"--nodes", "300", "--out", a}, "played with --nodes 200"},
+		{[]string{"--nodes", "200", "--soft-nodes", "100", "--out", a}, "played with --nodes 200 --frc"},
 		{[]string{"--net", "embedded", "--nodes", "200", "--out", a}, "net of SHA-256 none"},
 	} {
 		if c.msg == "seed 1 is" {
@@ -484,6 +503,12 @@ func TestManifest(t *testing.T) {
 		}
 	}
 	checkRow(t, dir, "a-5.bin", want2)
+	// --soft-nodes is one of the settings, recorded after --nodes.
+	d := filepath.Join(dir, "d-9.bin")
+	datagen(t, append(args, "--soft-nodes", "100", "--games", "1", "--seed", "9", "--out", d)...)
+	want3 := fileCounts(t, d)
+	want3["seed"], want3["flags"] = "9", "--nodes 200 --soft-nodes 100 --frc 0.3333333333333333 --dfrc 0.3333333333333333 --random-plies 8 --hash 8"
+	checkRow(t, dir, "d-9.bin", want3)
 }
 
 // TestManifestTakesOverLegacyFile: a file without metadata (written by a

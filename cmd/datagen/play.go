@@ -50,6 +50,7 @@ type playConfig struct {
 	games       int           // 0: no limit
 	duration    time.Duration // 0: no limit
 	nodes       uint64
+	softNodes   uint64 // 0: none
 	threads     int
 	hash        int
 	seed        uint64
@@ -70,7 +71,11 @@ type playConfig struct {
 // gameFlags returns the settings that decide the games besides the seed
 // and the network, as flags: a file's games all share them.
 func (c *playConfig) gameFlags() string {
-	return fmt.Sprintf("--nodes %d --frc %g --dfrc %g --random-plies %d --hash %d", c.nodes, c.mix.Chess960, c.mix.DFRC, c.randomPlies, c.hash)
+	soft := ""
+	if c.softNodes > 0 {
+		soft = fmt.Sprintf(" --soft-nodes %d", c.softNodes)
+	}
+	return fmt.Sprintf("--nodes %d%s --frc %g --dfrc %g --random-plies %d --hash %d", c.nodes, soft, c.mix.Chess960, c.mix.DFRC, c.randomPlies, c.hash)
 }
 
 // The net's name and SHA-256 recorded for the hand-written evaluation.
@@ -98,6 +103,7 @@ func parsePlay(args []string, stdout, stderr io.Writer) (playConfig, int, bool) 
 	fs.IntVar(&c.games, "games", 100, "games to play (0: no limit; with --duration alone, no limit)")
 	fs.DurationVar(&c.duration, "duration", 0, "stop starting games after this long, e.g. 2h (0: no limit)")
 	fs.Uint64Var(&c.nodes, "nodes", 5000, "nodes searched per move")
+	fs.Uint64Var(&c.softNodes, "soft-nodes", 0, "start no new depth after this many nodes, finishing the one under way unless --nodes cuts it: no nodes spent on a depth that is dropped (0: off)")
 	fs.IntVar(&c.threads, "concurrency", 2, "games played at once (one search thread each)")
 	fs.IntVar(&c.hash, "hash", 8, "transposition table per game thread, MiB")
 	fs.Uint64Var(&c.seed, "seed", 1, "random seed: the same seed plays the same openings; one per file, never reused in a manifest (default: the seed recorded for --out, else 1)")
@@ -127,6 +133,8 @@ func parsePlay(args []string, stdout, stderr io.Writer) (playConfig, int, bool) 
 		return bad("--games and --duration must not be negative")
 	case c.nodes == 0:
 		return bad("--nodes must be at least 1")
+	case c.softNodes > c.nodes:
+		return bad("--soft-nodes %d exceeds --nodes %d, which would cut every depth first", c.softNodes, c.nodes)
 	case c.threads < 1 || c.threads > 256:
 		return bad("--concurrency %d out of range 1..256", c.threads)
 	case c.hash < 1 || c.hash > 1<<16:
@@ -451,7 +459,7 @@ func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand
 		if pos.IsGameDrawn() || ply >= maxGamePlies { // threefold, not the first repeat
 			break
 		}
-		score, res := exactSearch(ctx, pool, &pos, c.nodes, c.opts, &st)
+		score, res := exactSearch(ctx, pool, &pos, search.Limits{Nodes: c.nodes, SoftNodes: c.softNodes}, c.opts, &st)
 		if ctx.Err() != nil {
 			return nil, st
 		}
@@ -485,13 +493,13 @@ func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand
 	return game, st
 }
 
-// exactSearch searches pos to a node limit and returns the exact score of
+// exactSearch searches pos to a node limit (lim) and returns the exact score of
 // the last completed depth (side to move's view) with the search's result.
 // Result.Score is exact but can come from the depth the node limit
 // interrupted (its first move searched inside the window); the label is
 // the last completed depth's, from the info callback, so that every label
 // is a whole depth's score.
-func exactSearch(ctx context.Context, pool *search.Pool, pos *movegen.Position, nodes uint64, opts search.Options, st *stats) (int, search.Result) {
+func exactSearch(ctx context.Context, pool *search.Pool, pos *movegen.Position, lim search.Limits, opts search.Options, st *stats) (int, search.Result) {
 	// The exact score reported for each depth. The report after the stop
 	// may carry the depth it cut short, for a line that depth finished.
 	var exactAt [eval.MaxPly + 1]int
@@ -501,7 +509,7 @@ func exactSearch(ctx context.Context, pool *search.Pool, pos *movegen.Position, 
 			exactAt[i.Depth], seen[i.Depth] = i.Score, true
 		}
 	}
-	res := pool.Search(ctx, pos, search.Limits{Nodes: nodes}, opts, onInfo)
+	res := pool.Search(ctx, pos, lim, opts, onInfo)
 	st.searches++
 	st.nodes += int64(res.Nodes)
 	// No completed depth (stopped before depth 1 was complete: the report
