@@ -141,7 +141,7 @@ func (w *worker) extension(n *node, m movegen.Move) (ext, score int, cut bool) {
 	}
 	te := &n.te
 	if n.ply > 0 && m == n.ttMove && n.excluded == movegen.NoMove && n.depth >= seMinDepth &&
-		n.hit && te.Depth >= n.depth-seTTDepthMargin && te.Bound&tt.BoundLower != 0 && !eval.IsMate(te.Score) {
+		n.hit && te.Depth() >= n.depth-seTTDepthMargin && te.Bound()&tt.BoundLower != 0 && !eval.IsMate(te.Score) {
 		return w.singular(n, m)
 	}
 	if n.inCheck {

@@ -20,7 +20,7 @@ type node struct {
 	inCheck     bool
 	excluded    movegen.Move // the move a singular-extension search leaves out
 	key         uint64
-	te          tt.Entry
+	te          ttEntry
 	hit         bool // te holds the table's entry for key
 	ttMove      movegen.Move
 	ttPV        bool // a PV node now or when the entry was stored
@@ -144,13 +144,13 @@ func (w *worker) probeTT(n *node) (score int, done bool) {
 		n.te, n.hit = w.ttLookup(n.key, n.ply)
 	}
 	if n.hit {
-		n.ttMove = n.te.Move
+		n.ttMove = n.te.Move()
 	}
 	if n.ply == 0 {
 		n.ttMove = w.rootMoves[w.pvIdx].move
 	}
-	n.ttPV = n.pvNode || (n.hit && n.te.PV)
-	if n.pvNode || !n.hit || n.te.Depth < n.depth || pos.Rule50() >= ttCutoffMaxRule50 || !ttCuts(n.te, n.alpha, n.beta) {
+	n.ttPV = n.pvNode || (n.hit && n.te.PV())
+	if n.pvNode || !n.hit || n.te.Depth() < n.depth || pos.Rule50() >= ttCutoffMaxRule50 || !ttCuts(n.te, n.alpha, n.beta) {
 		return 0, false
 	}
 	if n.ttMove != movegen.NoMove && n.te.Score >= n.beta && !isNoisy(pos, n.ttMove) {
@@ -162,10 +162,10 @@ func (w *worker) probeTT(n *node) (score int, done bool) {
 // ttCuts tells whether an entry's score settles a search of the window
 // (alpha, beta): it is exact, a lower bound at or above beta, or an upper
 // bound at or below alpha.
-func ttCuts(te tt.Entry, alpha, beta int) bool {
-	return te.Bound == tt.BoundExact ||
-		(te.Bound == tt.BoundLower && te.Score >= beta) ||
-		(te.Bound == tt.BoundUpper && te.Score <= alpha)
+func ttCuts(te ttEntry, alpha, beta int) bool {
+	return te.Bound() == tt.BoundExact ||
+		(te.Bound() == tt.BoundLower && te.Score >= beta) ||
+		(te.Bound() == tt.BoundUpper && te.Score <= alpha)
 }
 
 // evaluateNode is step 5: the static evaluation (from the table when it has
@@ -181,7 +181,7 @@ func (w *worker) evaluateNode(n *node) {
 		n.evalScore = n.staticEval
 	default:
 		if n.hit {
-			n.rawEval = n.te.Eval
+			n.rawEval = n.te.Eval()
 		} else {
 			n.rawEval = w.evaluate(n.ply)
 		}
@@ -198,7 +198,7 @@ func (w *worker) evaluateNode(n *node) {
 
 // refineEval returns the TT score in place of the static evaluation when the
 // entry's bound shows it is the better estimate.
-func refineEval(te tt.Entry, hit bool, staticEval int) int {
+func refineEval(te ttEntry, hit bool, staticEval int) int {
 	if hit && ttCuts(te, staticEval, staticEval) {
 		return te.Score
 	}

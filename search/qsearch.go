@@ -32,7 +32,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if !pvNode && hit && pos.Rule50() < ttCutoffMaxRule50 && ttCuts(te, alpha, beta) {
 		return te.Score
 	}
-	ttPV := pvNode || (hit && te.PV)
+	ttPV := pvNode || (hit && te.PV())
 
 	// 3. Stand pat: out of check, the side to move may decline every capture.
 	bestScore := -infinite
@@ -51,7 +51,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	// 4. The noisy moves (all evasions in check).
 	ttMove := movegen.NoMove
 	if hit {
-		ttMove = te.Move
+		ttMove = te.Move()
 	}
 	mp := &w.pickers[ply+stackOffset][pickQsearch]
 	mp.init(w, ply, ttMove, true)
@@ -120,9 +120,9 @@ func (w *worker) qsExit(ply int) (inCheck bool, score int, done bool) {
 // (the table's, from te, when hit) before and after the correction history,
 // and the score the side to move can stand on: the TT score when its bound
 // makes it the better estimate, else the corrected static evaluation.
-func (w *worker) standPat(te tt.Entry, hit bool, ply int) (rawEval, staticEval, standScore int) {
+func (w *worker) standPat(te ttEntry, hit bool, ply int) (rawEval, staticEval, standScore int) {
 	if hit {
-		rawEval = te.Eval
+		rawEval = te.Eval()
 	} else {
 		rawEval = w.evaluate(ply)
 	}

@@ -161,7 +161,7 @@ func (w *worker) probeTablebase(n *node) (score int, done bool) {
 	}
 	if bound == tt.BoundExact || (bound == tt.BoundLower && score >= n.beta) ||
 		(bound == tt.BoundUpper && score <= n.alpha) {
-		staticEval := n.te.Eval
+		staticEval := n.te.Eval()
 		if !n.hit {
 			staticEval = w.evaluate(n.ply)
 		}

@@ -12,14 +12,28 @@ import (
 // (eval.ScoreFromTT), so that an entry stays right when its position is
 // reached at another ply.
 
+// ttEntry is a table entry as the search reads it: the stored word, whose
+// fields the methods decode, and the score as a distance from the root.
+// Two words, so that it stays in registers (a tt.Entry goes through memory).
+type ttEntry struct {
+	p     tt.Packed
+	Score int
+}
+
+func (e ttEntry) Move() movegen.Move { return e.p.Move() }
+func (e ttEntry) Eval() int          { return e.p.Eval() }
+func (e ttEntry) Depth() int         { return e.p.Depth() }
+func (e ttEntry) Bound() tt.Bound    { return e.p.Bound() }
+func (e ttEntry) PV() bool           { return e.p.PV() }
+
 // ttLookup probes the table for key at ply; a hit's score is a distance
 // from the root.
-func (w *worker) ttLookup(key uint64, ply int) (tt.Entry, bool) {
-	e, ok := w.table.Probe(key)
-	if ok {
-		e.Score = eval.ScoreFromTT(e.Score, ply)
+func (w *worker) ttLookup(key uint64, ply int) (ttEntry, bool) {
+	p, ok := w.table.ProbePacked(key)
+	if !ok {
+		return ttEntry{}, false
 	}
-	return e, ok
+	return ttEntry{p: p, Score: eval.ScoreFromTT(p.Score(), ply)}, true
 }
 
 // ttRecord stores a result found at ply, its score a distance from the root.

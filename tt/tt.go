@@ -229,15 +229,26 @@ func (t *Table) Prefetch(key uint64) {
 
 // Probe looks key up and returns its entry on a hit.
 func (t *Table) Probe(key uint64) (Entry, bool) {
+	if p, ok := t.ProbePacked(key); ok {
+		return p.Entry(), true
+	}
+	return Entry{}, false
+}
+
+// ProbePacked looks key up and returns its entry on a hit as the table
+// holds it, one word that the methods of Packed read field by field: the
+// search's probe, which so passes the entry in a register (an Entry, of
+// six fields, goes through memory).
+func (t *Table) ProbePacked(key uint64) (Packed, bool) {
 	b := &t.buckets[t.index(key)]
 	for i := range b {
 		data := b[i].data.Load()
 		if data == 0 || b[i].check.Load()^data != key {
 			continue
 		}
-		return decode(data), true
+		return Packed(data), true
 	}
-	return Entry{}, false
+	return 0, false
 }
 
 // Store records a search result for key. score and eval are clamped to the
@@ -321,15 +332,34 @@ func encode(move movegen.Move, score, eval, depth int, bound Bound, pv bool, gen
 
 // decode unpacks a data word.
 func decode(data uint64) Entry {
-	return Entry{
-		Move:  movegen.Move(data),
-		Score: int(int16(data >> scoreShift)),
-		Eval:  int(int16(data >> evalShift)),
-		Depth: int(data>>depthShift&0xff) - DepthOffset,
-		Bound: Bound(data >> boundShift & 3),
-		PV:    data>>pvShift&1 != 0,
-	}
+	p := Packed(data)
+	return Entry{Move: p.Move(), Score: p.Score(), Eval: p.Eval(), Depth: p.Depth(), Bound: p.Bound(), PV: p.PV()}
 }
+
+// Packed is an entry as the table stores it (ProbePacked); each method
+// decodes one field, as Entry holds it.
+type Packed uint64
+
+// Move is the entry's move (NoMove for none).
+func (p Packed) Move() movegen.Move { return movegen.Move(p) }
+
+// Score is the score as stored.
+func (p Packed) Score() int { return int(int16(p >> scoreShift)) }
+
+// Eval is the static evaluation as stored.
+func (p Packed) Eval() int { return int(int16(p >> evalShift)) }
+
+// Depth is the depth as stored (see DepthOffset).
+func (p Packed) Depth() int { return int(p>>depthShift&0xff) - DepthOffset }
+
+// Bound is the score's bound.
+func (p Packed) Bound() Bound { return Bound(p >> boundShift & 3) }
+
+// PV tells whether the entry was stored by a PV node.
+func (p Packed) PV() bool { return p>>pvShift&1 != 0 }
+
+// Entry decodes every field.
+func (p Packed) Entry() Entry { return decode(uint64(p)) }
 
 // Hashfull returns how full the table is, in entries per mille, counting
 // entries of the current generation among the first hashfullSample entries.

@@ -62,6 +62,11 @@ func TestRoundTrip(t *testing.T) {
 			if got := mustProbe(t, tab, key); got != c.e {
 				t.Errorf("got %+v, want %+v", got, c.e)
 			}
+			p, ok := tab.ProbePacked(key)
+			got := Entry{p.Move(), p.Score(), p.Eval(), p.Depth(), p.Bound(), p.PV()}
+			if !ok || got != c.e || p.Entry() != c.e {
+				t.Errorf("ProbePacked: %v, fields %+v, Entry %+v; want %+v", ok, got, p.Entry(), c.e)
+			}
 		})
 	}
 }
@@ -89,6 +94,9 @@ func TestMiss(t *testing.T) {
 	tab.Store(keys[0], movegen.NewMove(1, 2), 5, 5, 5, BoundExact, false)
 	if _, ok := tab.Probe(keys[1]); ok {
 		t.Error("hit for another key of the same bucket")
+	}
+	if p, ok := tab.ProbePacked(keys[1]); ok || p != 0 {
+		t.Errorf("ProbePacked: %v, %#x for another key of the same bucket", ok, uint64(p))
 	}
 	// Key zero stores and probes like any other key (empty slots are marked
 	// by their depth byte, not by the key).
