@@ -194,7 +194,8 @@ func (w *worker) makeMove(m movegen.Move, ply int) {
 	f.cont = &w.hist.cont[boolToInt(capture)][pc][m.To()]
 	w.nodes++
 	if w.net != nil {
-		w.recordMove(ply, nnue.MoveDelta(w.pos, m))
+		w.accDelta[ply+1].SetMove(w.pos, m)
+		w.accTop = min(w.accTop, ply)
 	}
 	w.pos.Make(m)
 	if w.mirrored {

@@ -105,6 +105,16 @@ type PieceSquare struct {
 // position before the move is made.
 func MoveDelta(pos *movegen.Position, m movegen.Move) Delta {
 	var d Delta
+	d.SetMove(pos, m)
+	return d
+}
+
+// SetMove sets d to the feature changes of legal move m in pos, the
+// position before the move is made (MoveDelta in place: the search fills
+// its per-ply Delta so, with no copy of a Delta just written, whose wide
+// loads would wait for the narrow stores that wrote it).
+func (d *Delta) SetMove(pos *movegen.Position, m movegen.Move) {
+	*d = Delta{}
 	from, to := m.From(), m.To()
 	pc := pos.PieceOn(from)
 	switch m.Kind() {
@@ -139,7 +149,6 @@ func MoveDelta(pos *movegen.Position, m movegen.Move) Delta {
 		d.Add[0] = PieceSquare{put, to}
 		d.NAdd = 1
 	}
-	return d
 }
 
 // Update sets a to parent's values changed by move m, where pos is the

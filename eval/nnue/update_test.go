@@ -66,6 +66,7 @@ func TestIncrementalMatchesRefresh(t *testing.T) {
 		kinds := map[movegen.Move]int{}
 		crossings, castlesAcross := 0, 0
 		var last *movegen.Position
+		var d Delta // reused, as the search reuses its per-ply Deltas
 		forRandomGames(t, 60, 200, 5, func(pos *movegen.Position, m movegen.Move) {
 			if pos != last { // a new game
 				acc[0].Refresh(n, pos)
@@ -79,7 +80,10 @@ func TestIncrementalMatchesRefresh(t *testing.T) {
 				}
 			}
 			acc[1].Update(n, &acc[0], pos, m)
-			d := MoveDelta(pos, m)
+			d.SetMove(pos, m)
+			if d != MoveDelta(pos, m) {
+				t.Fatalf("%v in %s: SetMove over the last move's Delta gives %+v, MoveDelta %+v", m, pos.FEN(true), d, MoveDelta(pos, m))
+			}
 			fen := pos.FEN(true)
 			pos.Make(m)
 			acc[2].Refresh(n, pos)
