@@ -11,22 +11,26 @@ type magic struct {
 	offset uint32
 }
 
+// sliderTableSize holds every square's rook and bishop attack sets (107648
+// entries); a power of two, so that a mask bounds each lookup, not a check.
+const sliderTableSize = 1 << 17
+
 var (
 	rookMagics   [64]magic
 	bishopMagics [64]magic
-	sliderTable  []Bitboard
+	sliderTable  [sliderTableSize]Bitboard
 )
 
 // RookAttacks returns rook attacks from s with occupancy occ.
 func RookAttacks(s Square, occ Bitboard) Bitboard {
 	m := &rookMagics[s]
-	return sliderTable[m.offset+uint32(uint64(occ&m.mask)*m.magic>>m.shift)]
+	return sliderTable[(m.offset+uint32(uint64(occ&m.mask)*m.magic>>(m.shift&63)))&(sliderTableSize-1)]
 }
 
 // BishopAttacks returns bishop attacks from s with occupancy occ.
 func BishopAttacks(s Square, occ Bitboard) Bitboard {
 	m := &bishopMagics[s]
-	return sliderTable[m.offset+uint32(uint64(occ&m.mask)*m.magic>>m.shift)]
+	return sliderTable[(m.offset+uint32(uint64(occ&m.mask)*m.magic>>(m.shift&63)))&(sliderTableSize-1)]
 }
 
 // QueenAttacks returns queen attacks from s with occupancy occ.
@@ -71,7 +75,9 @@ func initMagics() {
 	for s := Square(0); s < 64; s++ {
 		total += 1<<relevantMask(s, rookDirs).Count() + 1<<relevantMask(s, bishopDirs).Count()
 	}
-	sliderTable = make([]Bitboard, total)
+	if total > sliderTableSize {
+		panic("movegen: slider attacks exceed their table") // unreachable: the sizes are fixed
+	}
 	used := make([]bool, 4096)
 	off := uint32(0)
 	for s := Square(0); s < 64; s++ {
