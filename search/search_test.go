@@ -260,6 +260,12 @@ func TestSoftNodes(t *testing.T) {
 	if res.Nodes > 20000+2000 || res.BestMove == movegen.NoMove {
 		t.Errorf("soft 50000, hard 20000: %v after %d nodes", res.BestMove, res.Nodes)
 	}
+	// With helpers too the search ends by itself (no other limit is set),
+	// past the limit.
+	res, _ = run(t, movegen.StartFEN, Limits{SoftNodes: 200000}, Options{Threads: 3})
+	if res.BestMove == movegen.NoMove || res.Nodes < 200000 || res.Depth < 1 {
+		t.Errorf("soft 200000, 3 threads: %v after %d nodes, depth %d", res.BestMove, res.Nodes, res.Depth)
+	}
 }
 
 // TestNodeLimitThreads: the node limit counts the helpers' nodes too.
