@@ -110,19 +110,14 @@ func (p *Pool) softStop(w *worker) bool {
 }
 
 // softNodesStop tells the main worker w whether Limits.SoftNodes are
-// spent: its own exact count and the helpers' published ones.
+// spent: its own exact count (published first) and the helpers' published
+// ones.
 func (p *Pool) softNodesStop(w *worker) bool {
-	lim := p.limits.SoftNodes
-	if lim == 0 {
+	if p.limits.SoftNodes == 0 {
 		return false
 	}
-	n := w.nodes
-	for _, h := range p.workers {
-		if h != w {
-			n += h.nodesPub.Load()
-		}
-	}
-	return n >= lim
+	w.nodesPub.Store(w.nodes)
+	return p.totalNodes() >= p.limits.SoftNodes
 }
 
 // minSoftScale is the smallest scale of the soft limit the full search
