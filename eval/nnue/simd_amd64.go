@@ -27,56 +27,60 @@ func vecs(s []int16) [][16]int16 {
 func addSIMD(dst, w []int16) {
 	if wideFor(len(dst)) {
 		add512(dst, w)
-		return
+	} else {
+		d := vecs(dst)
+		a := vecs(w)[:len(d)]
+		for i := range d {
+			archsimd.LoadInt16x16(&d[i]).Add(archsimd.LoadInt16x16(&a[i])).Store(&d[i])
+		}
 	}
-	d := vecs(dst)
-	a := vecs(w)[:len(d)]
-	for i := range d {
-		archsimd.LoadInt16x16(&d[i]).Add(archsimd.LoadInt16x16(&a[i])).Store(&d[i])
-	}
+	endVector()
 }
 
 func addSubSIMD(dst, src, a0, s0 []int16) {
 	if wideFor(len(dst)) {
 		addSub512(dst, src, a0, s0)
-		return
+	} else {
+		d := vecs(dst)
+		s, a, b := vecs(src)[:len(d)], vecs(a0)[:len(d)], vecs(s0)[:len(d)]
+		for i := range d {
+			x := archsimd.LoadInt16x16(&s[i]).Add(archsimd.LoadInt16x16(&a[i]))
+			x.Sub(archsimd.LoadInt16x16(&b[i])).Store(&d[i])
+		}
 	}
-	d := vecs(dst)
-	s, a, b := vecs(src)[:len(d)], vecs(a0)[:len(d)], vecs(s0)[:len(d)]
-	for i := range d {
-		x := archsimd.LoadInt16x16(&s[i]).Add(archsimd.LoadInt16x16(&a[i]))
-		x.Sub(archsimd.LoadInt16x16(&b[i])).Store(&d[i])
-	}
+	endVector()
 }
 
 func addSubSubSIMD(dst, src, a0, s0, s1 []int16) {
 	if wideFor(len(dst)) {
 		addSubSub512(dst, src, a0, s0, s1)
-		return
+	} else {
+		d := vecs(dst)
+		s, a, b, c := vecs(src)[:len(d)], vecs(a0)[:len(d)], vecs(s0)[:len(d)], vecs(s1)[:len(d)]
+		for i := range d {
+			x := archsimd.LoadInt16x16(&s[i]).Add(archsimd.LoadInt16x16(&a[i]))
+			x = x.Sub(archsimd.LoadInt16x16(&b[i]))
+			x.Sub(archsimd.LoadInt16x16(&c[i])).Store(&d[i])
+		}
 	}
-	d := vecs(dst)
-	s, a, b, c := vecs(src)[:len(d)], vecs(a0)[:len(d)], vecs(s0)[:len(d)], vecs(s1)[:len(d)]
-	for i := range d {
-		x := archsimd.LoadInt16x16(&s[i]).Add(archsimd.LoadInt16x16(&a[i]))
-		x = x.Sub(archsimd.LoadInt16x16(&b[i]))
-		x.Sub(archsimd.LoadInt16x16(&c[i])).Store(&d[i])
-	}
+	endVector()
 }
 
 func addAddSubSubSIMD(dst, src, a0, a1, s0, s1 []int16) {
 	if wideFor(len(dst)) {
 		addAddSubSub512(dst, src, a0, a1, s0, s1)
-		return
+	} else {
+		d := vecs(dst)
+		s, a, e := vecs(src)[:len(d)], vecs(a0)[:len(d)], vecs(a1)[:len(d)]
+		b, c := vecs(s0)[:len(d)], vecs(s1)[:len(d)]
+		for i := range d {
+			x := archsimd.LoadInt16x16(&s[i]).Add(archsimd.LoadInt16x16(&a[i]))
+			x = x.Add(archsimd.LoadInt16x16(&e[i]))
+			x = x.Sub(archsimd.LoadInt16x16(&b[i]))
+			x.Sub(archsimd.LoadInt16x16(&c[i])).Store(&d[i])
+		}
 	}
-	d := vecs(dst)
-	s, a, e := vecs(src)[:len(d)], vecs(a0)[:len(d)], vecs(a1)[:len(d)]
-	b, c := vecs(s0)[:len(d)], vecs(s1)[:len(d)]
-	for i := range d {
-		x := archsimd.LoadInt16x16(&s[i]).Add(archsimd.LoadInt16x16(&a[i]))
-		x = x.Add(archsimd.LoadInt16x16(&e[i]))
-		x = x.Sub(archsimd.LoadInt16x16(&b[i]))
-		x.Sub(archsimd.LoadInt16x16(&c[i])).Store(&d[i])
-	}
+	endVector()
 }
 
 // outputSIMD is outputGeneric with AVX2: clamp 16 lanes at a time, multiply
@@ -170,13 +174,21 @@ func addSubSubOutputSIMD(n *Net, dw, sw, aw, bw, cw, ww, db, sb, ab, bb, cb, wb 
 	return n.divQA(laneTotal(sum))
 }
 
-// laneTotal adds up the eight int32 lanes of an output-layer sum.
+// laneTotal adds up the eight int32 lanes of an output-layer sum, widened to
+// int64 in the registers: stored and read back, the sum waited on a store
+// that cannot forward to the narrower loads. It is the last vector step of
+// every output kernel, so it also ends their vector code (see endVector).
 func laneTotal(sum archsimd.Int32x8) int64 {
-	var lanes [8]int32
-	sum.Store(&lanes)
-	var s int64
-	for _, l := range lanes {
-		s += int64(l)
-	}
+	t := sum.GetLo().ExtendToInt64().Add(sum.GetHi().ExtendToInt64())
+	u := t.GetLo().Add(t.GetHi())
+	s := u.GetElem(0) + u.GetElem(1)
+	endVector()
 	return s
 }
+
+// endVector clears the upper halves of the vector registers (VZEROUPPER)
+// at the end of each kernel. Go does not: its own code around the kernels
+// copies and zeroes memory with legacy SSE instructions, and on Intel cores
+// each of those, while the upper bits are dirty, waits on the whole register
+// and merges into it.
+func endVector() { archsimd.ClearAVXUpperBits() }
