@@ -10,6 +10,11 @@ import (
 // simdAdds tells whether addF32 runs eight lanes at a time (AVX).
 var simdAdds = archsimd.X86.AVX()
 
+// Each kernel ends with VZEROUPPER (archsimd.ClearAVXUpperBits): Go emits
+// none, and the trainer's scalar float code is legacy SSE, whose every
+// instruction on an Intel core waits on and merges into the whole register
+// while the upper halves are dirty.
+
 // lanes8 views s as 8-lane vectors (len(s)/8 of them).
 func lanes8(s []float32) [][8]float32 {
 	return unsafe.Slice((*[8]float32)(unsafe.Pointer(unsafe.SliceData(s))), len(s)/8)
@@ -24,6 +29,7 @@ func addF32SIMD(dst, src []float32) {
 	for i := range d {
 		archsimd.LoadFloat32x8(&d[i]).Add(archsimd.LoadFloat32x8(&s[i])).Store(&d[i])
 	}
+	archsimd.ClearAVXUpperBits()
 	for i := len(d) * 8; i < len(dst); i++ {
 		dst[i] += src[i]
 	}
@@ -52,6 +58,7 @@ func activateDotSIMD(screlu bool, accU, accT, hU, hT, wu, wt []float32) float32 
 	}
 	var parts [8]float32
 	sum.Store(&parts)
+	archsimd.ClearAVXUpperBits()
 	return ((parts[0] + parts[1]) + (parts[2] + parts[3])) + ((parts[4] + parts[5]) + (parts[6] + parts[7]))
 }
 
@@ -83,4 +90,5 @@ func backwardSIMD(screlu bool, gOut float32, accU, accT, hU, hT, wu, wt, gu, gt,
 		b.Store(&dt[i])
 		archsimd.LoadFloat32x8(&bias[i]).Add(a.Add(b)).Store(&bias[i])
 	}
+	archsimd.ClearAVXUpperBits()
 }
