@@ -283,13 +283,52 @@ func (d *dataset) checksum() uint64 {
 
 type loadStats struct {
 	read, bad, train, valid int
+	dropped                 int // training positions trainFilter left out
+}
+
+// trainFilter leaves training positions out after the split, so that the
+// validation set, and the blocks that choose it, stay those of the run
+// without it: the held-out losses of runs with and without a filter compare.
+// The zero value keeps every position.
+type trainFilter struct {
+	minPly int     // leave out positions before this game ply (from the full-move number)
+	skip   float64 // leave out each position with this probability
+	seed   uint64  // of the skip's draw, which depends on the seed and the position's index alone
+}
+
+// keep tells whether the training position pos, the i-th position read,
+// is kept.
+func (f trainFilter) keep(pos *movegen.Position, i int) bool {
+	if f.minPly > 0 && gamePly(pos) < f.minPly {
+		return false
+	}
+	if f.skip > 0 {
+		// splitmix64 of the seed and the index: the same draw for the same
+		// position in every run, whatever else the flags change.
+		z := f.seed*0x9e3779b97f4a7c15 + uint64(i) + 1
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		z ^= z >> 31
+		if float64(z>>11)/(1<<53) < f.skip {
+			return false
+		}
+	}
+	return true
+}
+
+// gamePly is the ply of pos counted from its full-move number: 0 at move 1
+// with White to move. Datagen's games start at move 1, so it is the ply
+// within the game; a text position's FEN carries its own count.
+func gamePly(pos *movegen.Position) int {
+	return 2*(pos.FullMove()-1) + int(pos.SideToMove())
 }
 
 // load reads every file into a training and a validation set: every
 // holdout-th block of block consecutive positions (in file order, so whole
 // games stay on one side, bar the block edges) goes to validation; holdout
-// 0 keeps nothing back. limit > 0 stops after that many positions.
-func load(ctx context.Context, paths []string, holdout, block, limit int) (train, valid *dataset, st loadStats, err error) {
+// 0 keeps nothing back. limit > 0 stops after that many positions. Training
+// positions that f leaves out count as read, so the blocks are the same.
+func load(ctx context.Context, paths []string, holdout, block, limit int, f trainFilter) (train, valid *dataset, st loadStats, err error) {
 	train, valid = newDataset(), newDataset()
 	for _, path := range paths {
 		r, c, err := openReader(path)
@@ -314,6 +353,11 @@ func load(ctx context.Context, paths []string, holdout, block, limit int) (train
 				return nil, nil, st, fmt.Errorf("%s: %w", path, err)
 			}
 			toValid := holdout > 0 && (st.read/block)%holdout == holdout-1
+			if !toValid && !f.keep(pos, st.read) {
+				st.dropped++
+				st.read++
+				continue
+			}
 			d := train
 			if toValid {
 				d = valid

@@ -87,10 +87,31 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
-	if err != nil {
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintln(os.Stderr, "train:", err)
-		os.Exit(1)
 	}
+	os.Exit(exitCode(err))
+}
+
+// usageError is a command line the trainer refuses (a flag, its value, no
+// data files): exit status 2, as Go's flag package and the other commands
+// give.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+// exitCode is the process's exit status after run returned err: 0 on
+// success and for --help, 2 for a refused command line, 1 for a failure.
+func exitCode(err error) int {
+	var u *usageError
+	switch {
+	case err == nil || errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &u):
+		return 2
+	}
+	return 1
 }
 
 // config holds the settings of a training run.
@@ -106,6 +127,7 @@ type config struct {
 	keepBest, mirror                                               bool
 	hiddenSet, actSet, bucketsSet                                  bool // --hidden, --act, --buckets given
 	patience, trainLimit                                           int
+	filter                                                         trainFilter // --train-min-ply, --train-skip (its seed: --seed)
 	maxTime, checkpointEvery                                       time.Duration
 	out, checkpoint, resume, compare, init                         string
 	matchScale                                                     string          // --match-scale
@@ -117,19 +139,23 @@ type config struct {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	c, err := parseConfig(args, stderr)
 	if err != nil {
-		return err
+		return &usageError{err}
 	}
 	return runConfig(ctx, c, stdout)
 }
 
 func runConfig(ctx context.Context, c config, stdout io.Writer) error {
 	t0 := time.Now()
-	train, valid, st, err := load(ctx, c.data, c.holdout, c.block, c.limit)
+	c.filter.seed = c.seed
+	train, valid, st, err := load(ctx, c.data, c.holdout, c.block, c.limit, c.filter)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "read %d positions from %d files in %v: %d training, %d validation, %d malformed lines skipped\n",
 		st.read, len(c.data), time.Since(t0).Round(time.Millisecond), st.train, st.valid, st.bad)
+	if st.dropped > 0 {
+		fmt.Fprintf(stdout, "left out %d training positions (--train-min-ply, --train-skip); validation unchanged\n", st.dropped)
+	}
 	if c.trainLimit > 0 && c.trainLimit < train.len() {
 		train.truncate(c.trainLimit)
 		fmt.Fprintf(stdout, "training on the first %d positions only\n", c.trainLimit)
@@ -183,6 +209,8 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&c.block, "block", 10000, "positions per holdout block")
 	fs.IntVar(&c.limit, "limit", 0, "read at most this many positions (0: all)")
 	fs.IntVar(&c.trainLimit, "train-limit", 0, "train on at most this many of the training positions, validation unchanged: for learning curves (0: all)")
+	fs.IntVar(&c.filter.minPly, "train-min-ply", 0, "leave out training positions before this game ply (from the full-move number), validation unchanged (0: none; datagen's games yield none before ply 20: 8 random plies, then the filter's 12)")
+	fs.Float64Var(&c.filter.skip, "train-skip", 0, "leave out each training position with this probability (drawn from --seed and its index), validation unchanged")
 	fs.BoolVar(&c.keepBest, "keep-best", true, "quantise the epoch with the lowest validation loss, not the last (its checkpoint is <checkpoint>.best)")
 	fs.IntVar(&c.patience, "patience", 2, "stop after this many epochs without a better validation loss (0: never)")
 	fs.BoolVar(&c.mirror, "mirror", false, "also train on every position mirrored across the d/e file line")
@@ -265,6 +293,8 @@ func (c *config) check() error {
 		return fmt.Errorf("--gamma is the step schedule's factor: the cosine schedule ends at --lr-end")
 	case !c.cosine && c.set["lr-end"]:
 		return fmt.Errorf("--lr-end is the cosine schedule's: add --lr-schedule cosine")
+	case c.filter.minPly < 0 || c.filter.skip < 0 || c.filter.skip >= 1:
+		return fmt.Errorf("--train-min-ply must not be negative and --train-skip in [0, 1)")
 	case c.lrEnd < 0 || c.lrEnd > c.lr:
 		return fmt.Errorf("--lr-end %g: want 0..--lr (%g)", c.lrEnd, c.lr)
 	}
@@ -413,7 +443,7 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 			}
 			key := c.runKey(train, valid)
 			if k := *ck.key; k.Train != key.Train || k.Valid != key.Valid || k.TrainSum != key.TrainSum || k.ValidSum != key.ValidSum {
-				return nil, fmt.Errorf("--resume %s: the checkpoint's run trained on %d positions and validated on %d (checksums %016x, %016x), these are %d and %d (%016x, %016x): give the same --data in the same order and the same --holdout, --block, --limit and --train-limit",
+				return nil, fmt.Errorf("--resume %s: the checkpoint's run trained on %d positions and validated on %d (checksums %016x, %016x), these are %d and %d (%016x, %016x): give the same --data in the same order and the same --holdout, --block, --limit, --train-limit, --train-min-ply, --train-skip and --seed",
 					c.resume, k.Train, k.Valid, k.TrainSum, k.ValidSum, key.Train, key.Valid, key.TrainSum, key.ValidSum)
 			}
 			if ck.key.Threads != key.Threads {

@@ -82,7 +82,7 @@ func TestTextReader(t *testing.T) {
 		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 3 | 0.7\n" +
 		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 3\n"
 	path := writeTestFile(t, t.TempDir(), "d.txt", []byte(in))
-	train, valid, st, err := load(context.Background(), []string{path}, 0, 1000, 0)
+	train, valid, st, err := load(context.Background(), []string{path}, 0, 1000, 0, trainFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestTextReader(t *testing.T) {
 	if got := len(train.features(0, nil)); got != 3 {
 		t.Fatalf("%d features for three pieces", got)
 	}
-	if _, _, _, err := load(context.Background(), []string{filepath.Join(t.TempDir(), "x.bin")}, 0, 1, 0); err == nil {
+	if _, _, _, err := load(context.Background(), []string{filepath.Join(t.TempDir(), "x.bin")}, 0, 1, 0, trainFilter{}); err == nil {
 		t.Fatal("no error for a missing file of unknown format")
 	}
 }
@@ -104,7 +104,7 @@ func TestTextReader(t *testing.T) {
 func TestHoldoutSplit(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "d.txt.gz")
 	writeGz(t, path, syntheticLines(t, 1000, 1))
-	train, valid, _, err := load(context.Background(), []string{path}, 4, 100, 0)
+	train, valid, _, err := load(context.Background(), []string{path}, 4, 100, 0, trainFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestGradientCheck(t *testing.T) {
 		// piece counts, so that several buckets have positions.
 		path := filepath.Join(t.TempDir(), "d.txt.gz")
 		writeGz(t, path, syntheticLines(t, tc.positions, 2))
-		d, _, _, err := load(context.Background(), []string{path}, 0, 1000, 0)
+		d, _, _, err := load(context.Background(), []string{path}, 0, 1000, 0, trainFilter{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -267,7 +267,7 @@ func trainLearns(t *testing.T, dir, data string, lines []string, buckets int, la
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, _, _, err := load(context.Background(), []string{data}, 0, 1000, 0)
+	d, _, _, err := load(context.Background(), []string{data}, 0, 1000, 0, trainFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -407,7 +407,7 @@ func TestMirrorFeatures(t *testing.T) {
 	lines := "r3k2r/1pq2ppp/8/3pP3/8/2N5/PP3PPP/R1BQK2R b KQkq - 0 1 | 10 | 0.5\n" +
 		"r2k3r/ppp2qp1/8/3Pp3/8/5N2/PPP3PP/R2KQB1R b - - 0 1 | 10 | 0.5\n"
 	path := writeTestFile(t, t.TempDir(), "d.txt", []byte(lines))
-	d, _, _, err := load(context.Background(), []string{path}, 0, 1000, 0)
+	d, _, _, err := load(context.Background(), []string{path}, 0, 1000, 0, trainFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -518,12 +518,12 @@ func TestBinaryReader(t *testing.T) {
 	}
 	mw.Close()
 	withMeta := writeTestFile(t, dir, "meta.bin", mb.Bytes())
-	want, _, wst, err := load(context.Background(), []string{txt}, 0, 1000, 0)
+	want, _, wst, err := load(context.Background(), []string{txt}, 0, 1000, 0, trainFilter{})
 	if err != nil || wst.read != len(lines) {
 		t.Fatalf("text: %v, %+v", err, wst)
 	}
 	for _, path := range []string{plain, zipped, withMeta} {
-		got, _, st, err := load(context.Background(), []string{path}, 0, 1000, 0)
+		got, _, st, err := load(context.Background(), []string{path}, 0, 1000, 0, trainFilter{})
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
@@ -536,11 +536,11 @@ func TestBinaryReader(t *testing.T) {
 	bad := slices.Clone(bin)
 	bad[8] = 7 // the first game's result byte: 0-2 only
 	badPath := writeTestFile(t, dir, "bad.bin", bad)
-	if _, _, _, err := load(context.Background(), []string{badPath}, 0, 1000, 0); err == nil {
+	if _, _, _, err := load(context.Background(), []string{badPath}, 0, 1000, 0, trainFilter{}); err == nil {
 		t.Fatal("no error for a corrupt game file")
 	}
 	other := writeTestFile(t, dir, "other.dat", []byte("not a game file\n"))
-	if _, _, _, err := load(context.Background(), []string{other}, 0, 1000, 0); err == nil || !strings.Contains(err.Error(), "unknown data format") {
+	if _, _, _, err := load(context.Background(), []string{other}, 0, 1000, 0, trainFilter{}); err == nil || !strings.Contains(err.Error(), "unknown data format") {
 		t.Fatalf("file of no known format: %v", err)
 	}
 }
@@ -810,7 +810,7 @@ func TestMirroredFeaturesMatchEngine(t *testing.T) {
 	_, lines := binaryTestGames(t) // standard, Chess960 and DFRC games
 	lines = append(lines, syntheticLines(t, 400, 13)...)
 	path := writeTestFile(t, t.TempDir(), "d.txt", []byte(strings.Join(lines, "\n")+"\n"))
-	d, _, _, err := load(context.Background(), []string{path}, 0, 1000, 0)
+	d, _, _, err := load(context.Background(), []string{path}, 0, 1000, 0, trainFilter{})
 	if err != nil || d.len() != len(lines) {
 		t.Fatalf("%d of %d positions read: %v", d.len(), len(lines), err)
 	}
@@ -1097,5 +1097,109 @@ func TestMatchScale(t *testing.T) {
 	err = run(context.Background(), []string{"--data", data, "--holdout", "0", "--hidden", "16", "--epochs", "0", "--init", a, "--match-scale", ref, "--out", filepath.Join(dir, "c.nnue")}, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "--match-scale: no validation position") {
 		t.Fatalf("no validation set: %v", err)
+	}
+}
+
+// TestTrainFilter checks --train-min-ply and --train-skip: they leave out
+// training positions only, so the validation set is the unfiltered run's,
+// and they leave out the positions they should.
+func TestTrainFilter(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.txt.gz")
+	writeGz(t, path, syntheticLines(t, 2000, 3))
+	ctx := context.Background()
+	const holdout, block = 4, 100
+	baseTrain, baseValid, _, err := load(ctx, []string{path}, holdout, block, 0, trainFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if baseTrain.len() != 1500 || baseValid.len() != 500 {
+		t.Fatalf("%d training, %d validation: want 1500 and 500", baseTrain.len(), baseValid.len())
+	}
+
+	// The expected count of training positions before ply 40, from the
+	// positions themselves (the synthetic games start at move 1).
+	r, c, err := openReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	early := 0
+	for i := 0; ; i++ {
+		pos, _, _, err := r.Next()
+		if err != nil {
+			break
+		}
+		if (i/block)%holdout != holdout-1 && 2*(pos.FullMove()-1)+int(pos.SideToMove()) < 40 {
+			early++
+		}
+	}
+	c.Close()
+	if early == 0 || early == 1500 {
+		t.Fatalf("%d of 1500 training positions before ply 40: the test needs some of both", early)
+	}
+
+	for _, tc := range []struct {
+		name           string
+		f              trainFilter
+		dropLo, dropHi int
+	}{
+		{"min-ply 40", trainFilter{minPly: 40}, early, early},
+		{"skip 0.3", trainFilter{skip: 0.3, seed: 1}, 350, 550},
+		{"skip 0.3, another seed", trainFilter{skip: 0.3, seed: 2}, 350, 550},
+	} {
+		train, valid, st, err := load(ctx, []string{path}, holdout, block, 0, tc.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if valid.checksum() != baseValid.checksum() || valid.len() != baseValid.len() {
+			t.Errorf("%s: the validation set changed", tc.name)
+		}
+		if st.dropped < tc.dropLo || st.dropped > tc.dropHi || train.len()+st.dropped != 1500 || st.read != 2000 {
+			t.Errorf("%s: %d kept, %d left out, %d read: want %d..%d left out of 1500, 2000 read",
+				tc.name, train.len(), st.dropped, st.read, tc.dropLo, tc.dropHi)
+		}
+		again, _, _, _ := load(ctx, []string{path}, holdout, block, 0, tc.f)
+		if again.checksum() != train.checksum() {
+			t.Errorf("%s: two loads kept different positions", tc.name)
+		}
+	}
+	a, _, _, _ := load(ctx, []string{path}, holdout, block, 0, trainFilter{skip: 0.3, seed: 1})
+	b, _, _, _ := load(ctx, []string{path}, holdout, block, 0, trainFilter{skip: 0.3, seed: 2})
+	if a.checksum() == b.checksum() {
+		t.Error("--train-skip draws the same positions for two seeds")
+	}
+
+	var errOut strings.Builder
+	for _, args := range [][]string{{"--train-skip", "1"}, {"--train-skip", "-0.1"}, {"--train-min-ply", "-1"}} {
+		c, err := parseConfig(append([]string{"--data", path}, args...), &errOut)
+		if err == nil {
+			err = c.check()
+		}
+		if err == nil {
+			t.Errorf("%v accepted", args)
+		}
+	}
+}
+
+// TestExitCode: a refused command line exits 2, --help 0, a failure 1.
+func TestExitCode(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "d.txt.gz")
+	writeGz(t, data, syntheticLines(t, 50, 1))
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"--help"}, 0},
+		{[]string{"--no-such-flag"}, 2},
+		{[]string{}, 2}, // no --data
+		{[]string{"--data", data, "--train-skip", "1.5"}, 2},
+		{[]string{"--data", data, "--hidden", "100"}, 2},
+		{[]string{"--data", filepath.Join(t.TempDir(), "none-*.bin")}, 2},
+		{[]string{"--data", data, "--compare", filepath.Join(t.TempDir(), "missing.nnue")}, 1},
+	} {
+		var out, errOut strings.Builder
+		err := run(context.Background(), tc.args, &out, &errOut)
+		if got := exitCode(err); got != tc.want {
+			t.Errorf("train %v: exit %d (%v), want %d", tc.args, got, err, tc.want)
+		}
 	}
 }
