@@ -56,7 +56,12 @@ func (c *readCloser) Close() error {
 // read as whole games, selected with selfplay.TrainingFilter like the shared
 // corpus; .txt files as "FEN | score | result" lines. Either may be
 // gzip-compressed (a .gz name).
-func openReader(path string) (Reader, io.Closer, error) {
+//
+// early > 0 also yields, from binary games, the positions of the early
+// plies before the filter's first (ply 12 of the stored game, after the
+// random opening moves): from ply 12-early on; the reader's early method
+// tells them apart.
+func openReader(path string, early int) (Reader, io.Closer, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -81,7 +86,7 @@ func openReader(path string) (Reader, io.Closer, error) {
 	}
 	switch {
 	case string(head) == selfplay.Magic:
-		b := newBinReader(br)
+		b := newBinReader(br, early)
 		c.closers = append(c.closers, func() error { b.stop(); return nil })
 		return b, c, nil
 	case strings.HasSuffix(name, ".txt"):
@@ -93,14 +98,24 @@ func openReader(path string) (Reader, io.Closer, error) {
 
 // binReader reads the training positions of self-play binary games.
 type binReader struct {
-	next func() (*selfplay.Sample, error, bool)
-	stop func()
+	next    func() (*selfplay.Sample, error, bool)
+	stop    func()
+	isEarly bool // the last position came before selfplay.TrainingFilter's first ply
 }
 
-func newBinReader(r io.Reader) *binReader {
-	next, stop := iter.Pull2(selfplay.NewReader(r).Positions(selfplay.TrainingFilter))
+// newBinReader reads the positions selfplay.TrainingFilter selects, and
+// those it would select but for their ply from the early plies before its
+// first.
+func newBinReader(r io.Reader, early int) *binReader {
+	f := selfplay.TrainingFilter
+	f.MinPly = max(0, f.MinPly-early)
+	next, stop := iter.Pull2(selfplay.NewReader(r).Positions(f))
 	return &binReader{next: next, stop: stop}
 }
+
+// early tells whether the last position Next returned is one of the early
+// plies, before selfplay.TrainingFilter's first.
+func (b *binReader) early() bool { return b.isEarly }
 
 func (b *binReader) Next() (*movegen.Position, int, float64, error) {
 	s, err, ok := b.next()
@@ -110,6 +125,7 @@ func (b *binReader) Next() (*movegen.Position, int, float64, error) {
 	case err != nil:
 		return nil, 0, 0, err // corrupt data: the games after it cannot be found
 	}
+	b.isEarly = s.Ply < selfplay.TrainingFilter.MinPly
 	return s.Pos, s.Score, s.Result, nil
 }
 
@@ -284,6 +300,7 @@ func (d *dataset) checksum() uint64 {
 type loadStats struct {
 	read, bad, train, valid int
 	dropped                 int // training positions trainFilter left out
+	early                   int // early positions (trainFilter.early) added to the training set, in train, not in read
 }
 
 // trainFilter leaves training positions out after the split, so that the
@@ -294,6 +311,12 @@ type trainFilter struct {
 	minPly int     // leave out positions before this game ply (from the full-move number)
 	skip   float64 // leave out each position with this probability
 	seed   uint64  // of the skip's draw, which depends on the seed and the position's index alone
+	// early > 0 adds to the training set the positions of binary games'
+	// early plies that selfplay.TrainingFilter leaves out for their ply
+	// alone: from ply 12-early of the stored game (after the random
+	// opening moves) on. They train only where their game's block does
+	// and do not count as read, so the blocks stay the same.
+	early int
 }
 
 // keep tells whether the training position pos, the i-th position read,
@@ -330,11 +353,13 @@ func gamePly(pos *movegen.Position) int {
 // positions that f leaves out count as read, so the blocks are the same.
 func load(ctx context.Context, paths []string, holdout, block, limit int, f trainFilter) (train, valid *dataset, st loadStats, err error) {
 	train, valid = newDataset(), newDataset()
+	earlyRead := 0
 	for _, path := range paths {
-		r, c, err := openReader(path)
+		r, c, err := openReader(path, f.early)
 		if err != nil {
 			return nil, nil, st, err
 		}
+		er, _ := r.(interface{ early() bool })
 		for limit <= 0 || st.read < limit {
 			if st.read&0xffff == 0 && ctx.Err() != nil {
 				c.Close()
@@ -353,6 +378,22 @@ func load(ctx context.Context, paths []string, holdout, block, limit int, f trai
 				return nil, nil, st, fmt.Errorf("%s: %w", path, err)
 			}
 			toValid := holdout > 0 && (st.read/block)%holdout == holdout-1
+			if er != nil && er.early() {
+				// The block of the game's first position that counts:
+				// training or nothing. The skip's draw takes indices
+				// apart from the counted positions'.
+				earlyRead++
+				if toValid || !f.keep(pos, 1<<62|earlyRead) {
+					continue
+				}
+				if train.add(pos, score, result, false) {
+					st.train++
+					st.early++
+				} else {
+					st.bad++
+				}
+				continue
+			}
 			if !toValid && !f.keep(pos, st.read) {
 				st.dropped++
 				st.read++

@@ -80,6 +80,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/kingrook/kingrook/cmd/internal/selfplay"
 	"github.com/kingrook/kingrook/eval/nnue"
 )
 
@@ -127,7 +128,7 @@ type config struct {
 	keepBest, mirror                                               bool
 	hiddenSet, actSet, bucketsSet                                  bool // --hidden, --act, --buckets given
 	patience, trainLimit                                           int
-	filter                                                         trainFilter // --train-min-ply, --train-skip (its seed: --seed)
+	filter                                                         trainFilter // --train-min-ply, --train-skip (its seed: --seed), --train-from-ply
 	maxTime, checkpointEvery                                       time.Duration
 	out, checkpoint, resume, compare, init                         string
 	matchScale                                                     string          // --match-scale
@@ -155,6 +156,10 @@ func runConfig(ctx context.Context, c config, stdout io.Writer) error {
 		st.read, len(c.data), time.Since(t0).Round(time.Millisecond), st.train, st.valid, st.bad)
 	if st.dropped > 0 {
 		fmt.Fprintf(stdout, "left out %d training positions (--train-min-ply, --train-skip); validation unchanged\n", st.dropped)
+	}
+	if c.filter.early > 0 {
+		fmt.Fprintf(stdout, "%d of the training positions are from games' plies %d..%d (--train-from-ply); validation unchanged\n",
+			st.early, selfplay.TrainingFilter.MinPly-c.filter.early, selfplay.TrainingFilter.MinPly-1)
 	}
 	if c.trainLimit > 0 && c.trainLimit < train.len() {
 		train.truncate(c.trainLimit)
@@ -210,6 +215,7 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&c.limit, "limit", 0, "read at most this many positions (0: all)")
 	fs.IntVar(&c.trainLimit, "train-limit", 0, "train on at most this many of the training positions, validation unchanged: for learning curves (0: all)")
 	fs.IntVar(&c.filter.minPly, "train-min-ply", 0, "leave out training positions before this game ply (from the full-move number), validation unchanged (0: none; datagen's games yield none before ply 20: 8 random plies, then the filter's 12)")
+	fromPly := fs.Int("train-from-ply", selfplay.TrainingFilter.MinPly, "also train on binary games' positions from this ply of the stored game (after the random opening moves) on, before the filter's first (12); validation unchanged")
 	fs.Float64Var(&c.filter.skip, "train-skip", 0, "leave out each training position with this probability (drawn from --seed and its index), validation unchanged")
 	fs.BoolVar(&c.keepBest, "keep-best", true, "quantise the epoch with the lowest validation loss, not the last (its checkpoint is <checkpoint>.best)")
 	fs.IntVar(&c.patience, "patience", 2, "stop after this many epochs without a better validation loss (0: never)")
@@ -231,6 +237,10 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 		}
 	})
 	var err error
+	if *fromPly < 0 || *fromPly > selfplay.TrainingFilter.MinPly {
+		return c, fmt.Errorf("--train-from-ply %d: want 0..%d", *fromPly, selfplay.TrainingFilter.MinPly)
+	}
+	c.filter.early = selfplay.TrainingFilter.MinPly - *fromPly
 	if c.act, err = named("act", *act, nnue.CReLU, nnue.SCReLU); err != nil {
 		return c, err
 	}
@@ -443,7 +453,7 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 			}
 			key := c.runKey(train, valid)
 			if k := *ck.key; k.Train != key.Train || k.Valid != key.Valid || k.TrainSum != key.TrainSum || k.ValidSum != key.ValidSum {
-				return nil, fmt.Errorf("--resume %s: the checkpoint's run trained on %d positions and validated on %d (checksums %016x, %016x), these are %d and %d (%016x, %016x): give the same --data in the same order and the same --holdout, --block, --limit, --train-limit, --train-min-ply, --train-skip and --seed",
+				return nil, fmt.Errorf("--resume %s: the checkpoint's run trained on %d positions and validated on %d (checksums %016x, %016x), these are %d and %d (%016x, %016x): give the same --data in the same order and the same --holdout, --block, --limit, --train-limit, --train-min-ply, --train-skip, --train-from-ply and --seed",
 					c.resume, k.Train, k.Valid, k.TrainSum, k.ValidSum, key.Train, key.Valid, key.TrainSum, key.ValidSum)
 			}
 			if ck.key.Threads != key.Threads {

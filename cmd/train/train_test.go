@@ -1118,7 +1118,7 @@ func TestTrainFilter(t *testing.T) {
 
 	// The expected count of training positions before ply 40, from the
 	// positions themselves (the synthetic games start at move 1).
-	r, c, err := openReader(path)
+	r, c, err := openReader(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1200,6 +1200,100 @@ func TestExitCode(t *testing.T) {
 		err := run(context.Background(), tc.args, &out, &errOut)
 		if got := exitCode(err); got != tc.want {
 			t.Errorf("train %v: exit %d (%v), want %d", tc.args, got, err, tc.want)
+		}
+	}
+}
+
+// TestTrainFromPly: --train-from-ply adds the early plies' positions of
+// binary games (before selfplay.TrainingFilter's ply 12) to the training
+// set only, where their game's block trains, and leaves the validation set
+// and the blocks as they were; text data has no plies to add.
+func TestTrainFromPly(t *testing.T) {
+	bin, lines := binaryTestGames(t)
+	dir := t.TempDir()
+	path := writeTestFile(t, dir, "games.bin", bin)
+	txt := writeTestFile(t, dir, "games.txt", []byte(strings.Join(lines, "\n")+"\n"))
+	ctx := context.Background()
+	const holdout, block = 3, 40
+	baseTrain, baseValid, baseSt, err := load(ctx, []string{path}, holdout, block, 0, trainFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, from := range []int{0, 6} {
+		// The expected early positions, from the games themselves: those
+		// the filter keeps but for their ply, in a training block (the
+		// block of the next position the filter keeps).
+		want, inValid, read := 0, 0, 0
+		r := selfplay.NewReader(bytes.NewReader(bin))
+		for {
+			var g selfplay.Game
+			if err := r.ReadGame(&g); err != nil {
+				break
+			}
+			pos := g.Start.Clone()
+			anyPly := selfplay.TrainingFilter
+			anyPly.MinPly = 0
+			for i, p := range g.Plies {
+				switch {
+				case selfplay.TrainingFilter.Keep(pos, p.Move, int(p.Score), i):
+					read++
+				case i >= from && anyPly.Keep(pos, p.Move, int(p.Score), i):
+					if (read/block)%holdout == holdout-1 {
+						inValid++
+					} else {
+						want++
+					}
+				}
+				pos.Make(p.Move)
+			}
+		}
+		if want == 0 || inValid == 0 {
+			t.Fatalf("from %d: %d early positions in training blocks, %d in validation ones: the test needs both", from, want, inValid)
+		}
+		f := trainFilter{early: selfplay.TrainingFilter.MinPly - from}
+		train, valid, st, err := load(ctx, []string{path}, holdout, block, 0, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if valid.checksum() != baseValid.checksum() || valid.len() != baseValid.len() || st.read != baseSt.read || st.valid != baseSt.valid {
+			t.Errorf("from %d: the validation set or the blocks changed: %+v against %+v", from, st, baseSt)
+		}
+		if st.early != want || train.len() != baseTrain.len()+want || st.train != train.len() {
+			t.Errorf("from %d: %d training positions, %d early: want %d and %d", from, train.len(), st.early, baseTrain.len()+want, want)
+		}
+		// Every position of the run without them is still there.
+		have := map[record]int{}
+		for i := range train.len() {
+			have[*train.rec(i)]++
+		}
+		for i := range baseTrain.len() {
+			r := *baseTrain.rec(i)
+			if have[r] == 0 {
+				t.Fatalf("from %d: training position %d of the default run is missing", from, i)
+			}
+			have[r]--
+		}
+	}
+	tt, tv, _, _ := load(ctx, []string{txt}, holdout, block, 0, trainFilter{})
+	et, ev, est, err := load(ctx, []string{txt}, holdout, block, 0, trainFilter{early: 12})
+	if err != nil || est.early != 0 || et.checksum() != tt.checksum() || ev.checksum() != tv.checksum() {
+		t.Errorf("text data changed by --train-from-ply: %v, %+v", err, est)
+	}
+
+	var errOut strings.Builder
+	for _, arg := range []string{"-1", "13"} {
+		if _, err := parseConfig([]string{"--data", path, "--train-from-ply", arg}, &errOut); err == nil {
+			t.Errorf("--train-from-ply %s accepted", arg)
+		}
+	}
+	for arg, early := range map[string]int{"": 0, "12": 0, "0": 12, "4": 8} {
+		args := []string{"--data", path}
+		if arg != "" {
+			args = append(args, "--train-from-ply", arg)
+		}
+		c, err := parseConfig(args, &errOut)
+		if err != nil || c.filter.early != early {
+			t.Errorf("--train-from-ply %q: early %d, %v: want %d", arg, c.filter.early, err, early)
 		}
 	}
 }
