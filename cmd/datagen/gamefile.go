@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/kingrook/kingrook/cmd/internal/selfplay"
@@ -30,6 +33,9 @@ type binarySink struct {
 	lock *os.File // holds the file's lock; nil for stdout
 	keep *keeper  // the file's manifest row; nil without a manifest
 	run  selfplay.Counts
+	// healed says which other rows of the manifest were recounted when
+	// the run started (healStale).
+	healed []string
 }
 
 func (s *binarySink) write(g *selfplay.Game) (selfplay.Counts, error) {
@@ -119,6 +125,7 @@ func openBinary(ctx context.Context, c *playConfig, start time.Time) (s *binaryS
 	}
 	var segs []selfplay.Segment
 	var size int64
+	var healed []string
 	if existed {
 		if segs, size, err = surveyFile(c.out); err != nil {
 			return nil, 0, err
@@ -168,6 +175,10 @@ func openBinary(ctx context.Context, c *playConfig, start time.Time) (s *binaryS
 		if other := m.seedOwner(r.seed, file); other != "" {
 			return usagef("seed %s is %s's (%s): seeds are never reused; the next free one is %d", r.seed, other, m.path, m.nextSeed())
 		}
+		var herr error
+		if healed, herr = healStale(m, file); herr != nil {
+			return herr
+		}
 		r.builds = addBuild(r.builds, c.build)
 		r.Counts, r.bytes, r.updated = base, size, time.Now().UTC().Format(time.RFC3339)
 		m.rows[file] = &r
@@ -193,7 +204,7 @@ func openBinary(ctx context.Context, c *playConfig, start time.Time) (s *binaryS
 		w.Close()
 		return nil, 0, err
 	}
-	s = &binarySink{w: w, lock: lock}
+	s = &binarySink{w: w, lock: lock, healed: healed}
 	if c.manifest != "" {
 		s.keep = &keeper{path: c.manifest, row: r, base: base}
 	}
@@ -236,4 +247,37 @@ func grows(ctx context.Context, path string, size int64, wait time.Duration) (bo
 		return false, err
 	}
 	return fi.Size() != size, nil
+}
+
+// healStale recounts the rows of m, other than skip's, whose plain game
+// file in the manifest's folder has another size than the row records and
+// is not being written: the rows a killed run left behind (it updates its
+// row only every manifestEvery). It returns a line for each row whose
+// counts changed.
+func healStale(m *manifest, skip string) ([]string, error) {
+	var healed []string
+	for _, name := range slices.Sorted(maps.Keys(m.rows)) {
+		r := m.rows[name]
+		if name == skip || !strings.HasSuffix(name, ".bin") {
+			continue
+		}
+		path := filepath.Join(filepath.Dir(m.path), name)
+		fi, err := os.Stat(path)
+		if err != nil || fi.Size() == r.bytes {
+			continue // gone (its row stays, its seed taken) or as recorded
+		}
+		if busy, err := fileBusy(path); err != nil || busy {
+			continue // its run keeps the row
+		}
+		segs, size, err := surveyFile(path)
+		if err != nil {
+			return nil, err
+		}
+		if c := total(segs); c != r.Counts || size != r.bytes {
+			healed = append(healed, fmt.Sprintf("%s: the manifest listed %d games, %d positions; the file holds %d, %d: row recounted",
+				name, r.Games, r.Positions, c.Games, c.Positions))
+			r.Counts, r.bytes, r.updated = c, size, time.Now().UTC().Format(time.RFC3339)
+		}
+	}
+	return healed, nil
 }

@@ -43,7 +43,11 @@
 // of its first game, the net's name and SHA-256, the settings that decide
 // the games, the build; selfplay.Meta), and keeps a row of the manifest
 // beside the file (--manifest, default manifest.tsv in --out's folder)
-// up to date: when it starts, at every progress line, and when it stops.
+// up to date: when it starts, at every progress line and at least every
+// minute, and when it stops. A run killed between two updates leaves its
+// row behind its file; the next run in the folder, whatever its file,
+// recounts every row whose file has another size than recorded (and no
+// running datagen) and says so.
 // The manifest is tab-separated text, one row per file:
 //
 //	file  seed  net  net_sha256  flags  games  plies  positions  bytes  builds  updated

@@ -634,3 +634,37 @@ func TestManifestUpdatedWhileRunning(t *testing.T) {
 	}
 	checkRow(t, dir, "r-9.bin", fileCounts(t, out))
 }
+
+// TestManifestHealsStaleRows: a run killed between two updates of its row
+// leaves the manifest behind its file; the next run in the folder, on any
+// file, recounts that row.
+func TestManifestHealsStaleRows(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a-1.bin")
+	args := []string{"--nodes", "200", "--concurrency", "1", "--games", "1"}
+	datagen(t, append(args, "--seed", "1", "--out", a)...)
+	path := filepath.Join(dir, manifestName)
+	stale, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	datagen(t, append(args, "--out", a)...) // a second game
+	want := fileCounts(t, a)
+	if err := os.WriteFile(path, stale, 0o644); err != nil { // as a killed run leaves it
+		t.Fatal(err)
+	}
+	if r := manifestRows(t, dir)["a-1.bin"]; r["games"] != "1" || want["games"] != "2" {
+		t.Fatalf("set-up: the row lists %s games, the file holds %s", r["games"], want["games"])
+	}
+	_, stderr := datagen(t, append(args, "--seed", "2", "--out", filepath.Join(dir, "b-2.bin"))...)
+	if !strings.Contains(stderr, "a-1.bin: the manifest listed 1 games, ") || !strings.Contains(stderr, "the file holds 2, "+want["positions"]) {
+		t.Errorf("stderr: %s", stderr)
+	}
+	checkRow(t, dir, "a-1.bin", want)
+	checkRow(t, dir, "b-2.bin", fileCounts(t, filepath.Join(dir, "b-2.bin")))
+	// A current row is left alone.
+	_, stderr = datagen(t, append(args, "--seed", "3", "--out", filepath.Join(dir, "c-3.bin"))...)
+	if strings.Contains(stderr, "recounted") {
+		t.Errorf("rows recounted again: %s", stderr)
+	}
+}

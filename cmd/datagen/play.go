@@ -38,6 +38,10 @@ const (
 	maxGamePlies    = 400
 )
 
+// manifestEvery is the longest a running file's manifest row goes without
+// an update (it is also written at every progress line).
+const manifestEvery = time.Minute
+
 // Output formats.
 const (
 	formatBinary = "binary"
@@ -303,6 +307,11 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "datagen: %s holds %d games; appending games %d on of seed %d\n", c.out, first, first, c.seed)
 	}
 	bin, _ := out.(*binarySink)
+	if bin != nil {
+		for _, h := range bin.healed {
+			fmt.Fprintf(stderr, "datagen: %s: %s\n", c.manifest, h)
+		}
+	}
 	if bin != nil && bin.keep != nil {
 		fmt.Fprintf(stderr, "datagen: %s: row of %s kept up to date (seed %d, net %s, %s)\n", c.manifest, bin.keep.row.file, c.seed, c.netName, c.gameFlags())
 	}
@@ -350,27 +359,34 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		defer close(progressExited)
 		t := time.NewTicker(c.progress)
 		defer t.Stop()
+		// The row is written at every progress line and at least every
+		// manifestEvery between them, so that a killed run leaves one
+		// nearly current.
+		rowTick := time.NewTicker(min(c.progress, manifestEvery))
+		defer rowTick.Stop()
+		updateRow := func() {
+			if bin == nil || bin.keep == nil {
+				return
+			}
+			mu.Lock()
+			run, size := bin.state()
+			mu.Unlock()
+			if err := bin.keep.update(run, size); err != nil {
+				fmt.Fprintf(stderr, "datagen: updating %s: %v\n", c.manifest, err)
+			}
+		}
 		for {
 			select {
 			case <-progressDone:
 				return
+			case <-rowTick.C:
+				updateRow()
 			case <-t.C:
 				mu.Lock()
 				s := total
-				var row *keeper
-				var run selfplay.Counts
-				var size int64
-				if bin != nil && bin.keep != nil {
-					row = bin.keep
-					run, size = bin.state()
-				}
 				mu.Unlock()
 				report(stderr, "", s, time.Since(start))
-				if row != nil {
-					if err := row.update(run, size); err != nil {
-						fmt.Fprintf(stderr, "datagen: updating %s: %v\n", c.manifest, err)
-					}
-				}
+				updateRow()
 			}
 		}
 	}()
