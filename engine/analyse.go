@@ -137,7 +137,7 @@ var errNegativeLimit = errors.New("engine: Depth, Mate, MovesToGo, MoveTime, the
 // the search.
 //
 // The error reports limits Analyse cannot search: a negative limit, or a
-// SearchMoves move that is not legal in the position. An engine runs one
+// SearchMoves move that is not legal in the position; and a nil ctx. An engine runs one
 // search at a time: Analyse, Analysis and Go each stop the search already
 // running, which then returns what it found. The transposition table and
 // the move-ordering histories carry over from one search to the next, as
@@ -158,6 +158,10 @@ func (e *Engine) Analyse(ctx context.Context, lim Limits) (Result, error) {
 // would return is yielded once, with a zero Info, and the loop ends.
 func (e *Engine) Analysis(ctx context.Context, lim Limits, res *Result) iter.Seq2[Info, error] {
 	return func(yield func(Info, error) bool) {
+		if ctx == nil {
+			yield(Info{}, errNilContext)
+			return
+		}
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		var (
@@ -219,9 +223,16 @@ func (e *Engine) Analysis(ctx context.Context, lim Limits, res *Result) iter.Seq
 	}
 }
 
+// errNilContext refuses a nil context, which the context package does not
+// take.
+var errNilContext = errors.New("engine: nil Context")
+
 // analyse runs Analyse, calling onInfo (when not nil) with each report
 // from the searching goroutine.
 func (e *Engine) analyse(ctx context.Context, lim Limits, onInfo func(Info)) (Result, error) {
+	if ctx == nil {
+		return Result{}, errNilContext
+	}
 	if lim.Depth < 0 || lim.Mate < 0 || lim.MovesToGo < 0 || lim.MoveTime < 0 ||
 		lim.WTime < 0 || lim.BTime < 0 || lim.WInc < 0 || lim.BInc < 0 {
 		return Result{}, errNegativeLimit
@@ -235,6 +246,10 @@ func (e *Engine) analyse(ctx context.Context, lim Limits, onInfo func(Info)) (Re
 	var lines []Info // the reports since the last first line
 	done := make(chan search.Result, 1)
 	e.mu.Lock()
+	if e.pos == nil {
+		e.mu.Unlock()
+		return Result{}, errZeroEngine
+	}
 	prev := e.readyLocked()
 	for _, m := range lim.SearchMoves {
 		if !e.pos.IsLegal(m) {

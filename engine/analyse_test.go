@@ -153,6 +153,51 @@ func TestAnalyseErrors(t *testing.T) {
 	if n != 1 {
 		t.Errorf("Analysis yielded %d values for a negative depth, want the error once", n)
 	}
+	// A nil context is an error, and the engine stays usable.
+	var nilCtx context.Context
+	if _, err := e.Analyse(nilCtx, Limits{Depth: 1}); !errors.Is(err, errNilContext) {
+		t.Errorf("nil context: error %v", err)
+	}
+	for _, err := range e.Analysis(nilCtx, Limits{Depth: 1}, nil) {
+		if !errors.Is(err, errNilContext) {
+			t.Errorf("Analysis, nil context: error %v", err)
+		}
+	}
+	if err := e.SetPosition("startpos", "e2e4"); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := e.Analyse(context.Background(), Limits{Depth: 2}); err != nil || res.BestMove == movegen.NoMove {
+		t.Errorf("after a nil context: %+v, %v", res, err)
+	}
+}
+
+// TestZeroEngine: the zero Engine's methods that return an error say that
+// it is not usable, every time, and Go panics with that error.
+func TestZeroEngine(t *testing.T) {
+	var e Engine
+	for i := range 2 {
+		for name, err := range map[string]error{
+			"SetPosition": e.SetPosition("startpos"),
+			"SetOption":   e.SetOption("Hash", "16"),
+			"SetSettings": e.SetSettings(DefaultSettings()),
+		} {
+			if !errors.Is(err, errZeroEngine) {
+				t.Errorf("call %d: %s: %v", i, name, err)
+			}
+		}
+		if _, err := e.ParseMove("e2e4"); !errors.Is(err, errZeroEngine) {
+			t.Errorf("call %d: ParseMove: %v", i, err)
+		}
+		if _, err := e.Analyse(context.Background(), Limits{Depth: 1}); !errors.Is(err, errZeroEngine) {
+			t.Errorf("call %d: Analyse: %v", i, err)
+		}
+	}
+	defer func() {
+		if r := recover(); r != errZeroEngine {
+			t.Errorf("Go on the zero Engine: recovered %v", r)
+		}
+	}()
+	e.Go(Limits{Depth: 1}, nil, nil)
 }
 
 // TestAnalyseClocksAlone: clocks given without HasClock are a time limit,

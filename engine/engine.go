@@ -21,7 +21,8 @@ import (
 )
 
 // Engine holds the game and runs at most one search at a time. Make one
-// with New: the zero Engine is not usable.
+// with New: the zero Engine is not usable (the methods that return an error
+// return one saying so; the others panic).
 //
 // The transposition table is allocated lazily, by Prepare, Go or NewGame, so
 // that starting the engine (and answering "uci") stays fast whatever Hash is.
@@ -63,7 +64,9 @@ type run struct {
 // default options, no diagnostics, and the program's runtime left alone.
 type Config struct {
 	// Settings are the option values to start with: nil means
-	// DefaultSettings(). New sets them as SetSettings does.
+	// DefaultSettings(). New sets them as SetSettings does, every field:
+	// start from DefaultSettings() and change what differs, since a zero
+	// field is a value (Use NNUE off, Move Overhead 0), not "the default".
 	Settings *Settings
 	// Log receives diagnostics, never protocol text: the tablebases found,
 	// a search result that had to be replaced by a legal move. The zero
@@ -77,6 +80,9 @@ type Config struct {
 	// its own setting.
 	RaiseProcs bool
 }
+
+// errZeroEngine is the error of an Engine not made by New.
+var errZeroEngine = errors.New("engine: the zero Engine is not usable; make one with New")
 
 // New returns an engine at the standard starting position with the
 // options cfg gives (nil: the defaults). The error is SetSettings', for an
@@ -145,6 +151,9 @@ func (e *Engine) SetOption(name, value string) error {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if e.pos == nil {
+		return errZeroEngine
+	}
 	if err := e.setLocked(d, v); err != nil {
 		return err
 	}
@@ -170,6 +179,9 @@ func (e *Engine) SetSettings(s Settings) error {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if e.pos == nil {
+		return errZeroEngine
+	}
 	defer e.optionsSetLocked()
 	for _, d := range optionTable {
 		if d.get == nil {
@@ -231,7 +243,7 @@ func (e *Engine) loadNetLocked(v optValue) error {
 	}
 	n, err := nnue.LoadFile(path)
 	if err != nil {
-		return fmt.Errorf("option EvalFile: %s not loaded: %v; still using %s", path, err, e.set.EvalFile)
+		return fmt.Errorf("option EvalFile: %s not loaded: %w; still using %s", path, err, e.set.EvalFile)
 	}
 	e.net = n
 	e.notice = fmt.Sprintf("NNUE evaluation using %s (%d hidden neurons, %d output buckets)", path, n.H, n.Buckets())
@@ -374,6 +386,9 @@ func (e *Engine) setSeed(seed uint64) {
 func (e *Engine) SetPosition(fen string, moves ...string) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if e.pos == nil {
+		return errZeroEngine
+	}
 	e.stopAndWaitAnsweredLocked()
 	if fen == "startpos" {
 		fen = movegen.StartFEN
@@ -406,6 +421,9 @@ func (e *Engine) Position() *movegen.Position {
 func (e *Engine) ParseMove(s string) (movegen.Move, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if e.pos == nil {
+		return movegen.NoMove, errZeroEngine
+	}
 	return movegen.ParseMove(e.pos, s, e.set.Chess960)
 }
 
@@ -423,17 +441,22 @@ func (e *Engine) Searching() bool {
 // its own clock meanwhile: if it becomes overdue before it could start, it
 // answers with the table's move for the position and is not run.
 //
-// onInfo (may be nil) receives the progress reports; onDone receives the
-// result exactly once, after the last onInfo, from the searching goroutine,
+// onInfo receives the progress reports; onDone receives the result
+// exactly once (either may be nil), after the last onInfo, from the searching goroutine,
 // or, when a timed search overruns its hard limit (a starved machine, see
 // search.Options.Overdue), at once from a timer's goroutine; the search's
 // later reports are then dropped. The result's BestMove is the first move
-// of the last reported PV, always legal; it is NoMove only when there is no
-// legal move. PonderMove is a legal reply or NoMove. Under Limits.Infinite,
+// of the last reported PV, always legal (a search that ends before its
+// first report, stopped by its limit or overdue before depth 1 is complete,
+// reports its move as a line of depth 0 just before the result); it is
+// NoMove only when there is no legal move. PonderMove is a legal reply or NoMove. Under Limits.Infinite,
 // and under Limits.Ponder until PonderHit, onDone never runs before Stop.
 func (e *Engine) Go(lim search.Limits, onInfo func(search.Info), onDone func(search.Result)) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if e.pos == nil {
+		panic(errZeroEngine)
+	}
 	e.startLocked(context.Background(), e.readyLocked(), lim, onInfo, onDone)
 }
 

@@ -573,6 +573,20 @@ func TestNewSettings(t *testing.T) {
 	if got := e.Settings().EvalFile; got != want.EvalFile {
 		t.Errorf("EvalFile %q after a refused file", got)
 	}
+	// Move Overhead is whole milliseconds, rounded down: any negative
+	// duration is out of range.
+	for _, c := range []struct {
+		d    time.Duration
+		want time.Duration // -1: refused
+	}{{-time.Second, -1}, {-500 * time.Microsecond, -1}, {0, 0}, {1500 * time.Microsecond, time.Millisecond}, {5 * time.Second, 5 * time.Second}, {5001 * time.Millisecond, -1}} {
+		s := want
+		s.MoveOverhead = c.d
+		err := e.SetSettings(s)
+		got := e.Settings().MoveOverhead
+		if (err != nil) != (c.want < 0) || (c.want >= 0 && got != c.want) {
+			t.Errorf("MoveOverhead %v: now %v, error %v; want %v", c.d, got, err, c.want)
+		}
+	}
 }
 
 // TestSyzygyPathNotice checks the info the front end prints after

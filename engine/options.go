@@ -146,7 +146,16 @@ func spin(name string, def, lo, hi int, field func(*Settings) *int) optionDef {
 func millis(name string, def, lo, hi int, field func(*Settings) *time.Duration) optionDef {
 	d := spin(name, def, lo, hi, nil)
 	d.set = func(s *Settings, v optValue) { *field(s) = time.Duration(v.n) * time.Millisecond }
-	d.get = func(s *Settings) optValue { return optValue{n: int(*field(s) / time.Millisecond)} }
+	d.get = func(s *Settings) optValue {
+		// Whole milliseconds, rounded down: a negative duration stays
+		// below the range.
+		t := *field(s)
+		n := t / time.Millisecond
+		if t < 0 && t%time.Millisecond != 0 {
+			n--
+		}
+		return optValue{n: int(n)}
+	}
 	return d
 }
 
@@ -248,7 +257,11 @@ func DefaultSettings() Settings {
 }
 
 // ValidateOption reports whether value is a valid value of the option
-// called name, with the error SetOption would give, without setting it.
+// called name, without setting it: the error SetOption would give for an
+// unknown name, a value of the wrong form or one out of the option's range.
+// What depends on the machine or the files is found only by SetOption: a
+// Hash that does not fit in the memory available and an EvalFile that
+// cannot be read.
 func ValidateOption(name, value string) error {
 	d, err := lookupOption(name)
 	if err != nil {

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"cmp"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -259,6 +261,10 @@ func TestEvalFile(t *testing.T) {
 		}
 		if err != nil && (!strings.Contains(err.Error(), "not loaded") || e.net != net) {
 			t.Errorf("EvalFile %q: error %q, net changed %v", c.value, err, e.net != net)
+		}
+		// The cause stays inspectable: a missing file, a malformed one.
+		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, nnue.ErrFormat) {
+			t.Errorf("EvalFile %q: error %q wraps neither fs.ErrNotExist nor nnue.ErrFormat", c.value, err)
 		}
 		if n := e.TakeNotice(); !strings.Contains(n, c.notice) || (c.notice == "") != (n == "") {
 			t.Errorf("EvalFile %q: notice %q, want it to contain %q", c.value, n, c.notice)

@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/movegen"
@@ -32,6 +33,11 @@ type reply struct {
 	// nodes. Before the first report, the table's move for the root, or
 	// quickMove's when the table has none.
 	pick search.Result
+	// reported tells whether a first line (a PV) was reported; material
+	// and start serve the line send reports when none was.
+	reported bool
+	material int
+	start    time.Time
 }
 
 // newReply returns the reply of a search of pos; table (nil when none) gives
@@ -41,7 +47,10 @@ func newReply(pos *movegen.Position, table *tt.Table, allowed []movegen.Move, on
 	if onInfo == nil {
 		onInfo = func(search.Info) {}
 	}
-	r := &reply{onInfo: onInfo, onDone: onDone, answered: make(chan struct{})}
+	if onDone == nil {
+		onDone = func(search.Result) {}
+	}
+	r := &reply{onInfo: onInfo, onDone: onDone, answered: make(chan struct{}), material: eval.Material(pos), start: time.Now()}
 	if pos.HasLegalMove() {
 		var first movegen.Move
 		if table != nil {
@@ -53,8 +62,24 @@ func newReply(pos *movegen.Position, table *tt.Table, allowed []movegen.Move, on
 			first = quickMove(pos, allowed)
 		}
 		r.pick.BestMove, r.pick.PonderMove = chooseMoves(pos, search.Result{BestMove: first}, nil)
+		r.pick.Score = scoreAfter(pos, r.pick.BestMove)
 	}
 	return r
+}
+
+// scoreAfter returns the static evaluation of the position after m, from
+// the side to move's view (mate in one, or 0 for a stalemate, when m ends
+// the game). pos is left as it was.
+func scoreAfter(pos *movegen.Position, m movegen.Move) int {
+	pos.Make(m)
+	defer pos.Unmake()
+	switch {
+	case pos.HasLegalMove():
+		return -eval.Evaluate(pos)
+	case pos.InCheck():
+		return eval.MateIn(1)
+	}
+	return 0 // stalemate
 }
 
 // quickMove is the move overdue plays when the search is overdue before its
@@ -72,17 +97,7 @@ func quickMove(pos *movegen.Position, allowed []movegen.Move) movegen.Move {
 		if len(allowed) > 0 && !slices.Contains(allowed, m) {
 			continue
 		}
-		pos.Make(m)
-		var score int
-		switch {
-		case pos.HasLegalMove():
-			score = -eval.Evaluate(pos)
-		case pos.InCheck():
-			score = eval.MateIn(1)
-		default:
-			score = 0 // stalemate
-		}
-		pos.Unmake()
+		score := scoreAfter(pos, m)
 		if best == movegen.NoMove || score > bestScore {
 			best, bestScore = m, score
 		}
@@ -105,6 +120,7 @@ func (r *reply) info(i search.Info, pos *movegen.Position) {
 	}
 	if line {
 		r.pick = search.Result{BestMove: best, PonderMove: ponder, Score: i.Score, Depth: i.Depth, Nodes: i.Nodes}
+		r.reported = true
 	}
 	r.onInfo(i)
 }
@@ -137,6 +153,29 @@ func (r *reply) send(res *search.Result) {
 	if res == nil {
 		res, r.early = &r.pick, true
 	}
+	if !r.reported && res.BestMove != movegen.NoMove {
+		// The move comes from no reported line (a search stopped by its
+		// limit or overdue before depth 1 was complete): report it first,
+		// so that bestmove is the first move of the last PV, as always.
+		r.onInfo(r.lineOf(*res))
+	}
 	r.onDone(*res)
 	close(r.answered)
+}
+
+// lineOf returns the report of res's move as a line of its own: its depth
+// (0 when depth 1 was not completed), score and nodes, and the PV of its
+// best and ponder moves.
+func (r *reply) lineOf(res search.Result) search.Info {
+	pv := []movegen.Move{res.BestMove}
+	if res.PonderMove != movegen.NoMove {
+		pv = append(pv, res.PonderMove)
+	}
+	i := search.Info{Depth: res.Depth, SelDepth: res.Depth, MultiPV: 1, Score: res.Score, Material: r.material,
+		Nodes: res.Nodes, Time: time.Since(r.start), PV: pv}
+	i.WDL[0], i.WDL[1], i.WDL[2] = eval.WDL(res.Score, r.material)
+	if i.Time > 0 {
+		i.NPS = uint64(float64(res.Nodes) / i.Time.Seconds())
+	}
+	return i
 }

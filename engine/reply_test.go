@@ -110,7 +110,43 @@ func TestReplyOverdueBeforeReport(t *testing.T) {
 		case !p.IsLegal(got):
 			t.Errorf("%s: illegal move %v", c.name, got)
 		}
+		// The move is reported as a line first: bestmove is the first
+		// move of the last PV.
+		switch {
+		case got == movegen.NoMove && len(rec.infos) != 0:
+			t.Errorf("%s: %d lines reported with no move", c.name, len(rec.infos))
+		case got != movegen.NoMove && (len(rec.infos) != 1 || len(rec.infos[0].PV) == 0 || rec.infos[0].PV[0] != got ||
+			rec.infos[0].Score != rec.results[0].Score || rec.infos[0].MultiPV != 1):
+			t.Errorf("%s: lines %+v before the result %+v", c.name, rec.infos, rec.results[0])
+		}
 	}
+}
+
+// TestReplyUnreportedResult: a search's own result whose move no line
+// reported (stopped by its limit before depth 1 was complete) is reported
+// as a line before it is sent; one that follows a line is not.
+func TestReplyUnreportedResult(t *testing.T) {
+	pos := movegen.NewPosition()
+	pv := moves(t, pos, "e2e4", "e7e5")
+	rec := newRecorder()
+	r := newReply(pos, nil, nil, rec.info, rec.result)
+	res := search.Result{BestMove: pv[0], PonderMove: pv[1], Score: 12, Nodes: 15}
+	r.done(res)
+	if len(rec.infos) != 1 || !slices.Equal(rec.infos[0].PV, pv) || rec.infos[0].Score != 12 || rec.infos[0].Nodes != 15 || rec.infos[0].Depth != 0 {
+		t.Fatalf("lines %+v, want one of the result's moves", rec.infos)
+	}
+	if w := rec.infos[0].WDL; w[0]+w[1]+w[2] != 1000 {
+		t.Errorf("wdl %v", w)
+	}
+	rec = newRecorder()
+	r = newReply(pos, nil, nil, rec.info, rec.result)
+	r.info(search.Info{Depth: 1, MultiPV: 1, PV: pv}, pos)
+	r.done(search.Result{BestMove: pv[0], PonderMove: pv[1], Depth: 1})
+	if len(rec.infos) != 1 {
+		t.Fatalf("%d lines, want the search's one", len(rec.infos))
+	}
+	// A nil onDone is allowed, as a nil onInfo is.
+	newReply(pos, nil, nil, nil, nil).done(res)
 }
 
 // TestGoOverdueAnswersOnce: searches on a clock far too short, each go

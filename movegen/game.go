@@ -29,7 +29,7 @@ func (p *Position) LegalMoves() []Move {
 // legal: from GenerateLegal, LegalMoves, ParseMove or ParseSAN.
 func (p *Position) Play(m Move) error {
 	if !p.IsLegal(m) {
-		return fmt.Errorf("movegen: %s is not a legal move in %s", m.UCI(true), p.FEN(true))
+		return fmt.Errorf("movegen: %s is not a legal move in %s", m.UCI(true), p.FEN(false))
 	}
 	p.Make(m)
 	return nil
@@ -60,7 +60,7 @@ func (p *Position) Undo() error {
 // text back.
 func (p *Position) SAN(m Move) (string, error) {
 	if !p.IsLegal(m) {
-		return "", fmt.Errorf("movegen: %s is not a legal move in %s", m.UCI(true), p.FEN(true))
+		return "", fmt.Errorf("movegen: %s is not a legal move in %s", m.UCI(true), p.FEN(false))
 	}
 	var sb strings.Builder
 	from, to := m.From(), m.To()

@@ -94,6 +94,9 @@ func (m Move) UCI(chess960 bool) string {
 	return s
 }
 
+// String returns the move as UCI text in the engine's own encoding, which
+// is Chess960's: castling as the king taking its own rook (e1h1), in
+// standard chess too. UCI(false) writes standard chess's e1g1.
 func (m Move) String() string { return m.UCI(true) }
 
 // ScoredMove is a move with an ordering score kept beside it.

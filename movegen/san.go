@@ -72,7 +72,7 @@ func ParseSAN(pos *Position, san string) (Move, error) {
 		found = m
 	}
 	if found == NoMove {
-		return NoMove, fmt.Errorf("illegal move %q in %s", san, pos.FEN(true))
+		return NoMove, fmt.Errorf("illegal move %q in %s", san, pos.FEN(false))
 	}
 	return found, nil
 }

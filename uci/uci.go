@@ -172,6 +172,18 @@ type session struct {
 	// for another position, and a move for the old one would be played in
 	// the wrong game.
 	rejected string
+	// held is the "bestmove (none)" of a go infinite or go ponder that
+	// was not searched (rejected): like a search's, it waits for stop (or
+	// ponderhit, for go ponder) or the next command that ends a search.
+	held struct{ waiting, ponder bool }
+}
+
+// releaseHeld prints the held "bestmove (none)", if any.
+func (s *session) releaseHeld() {
+	if s.held.waiting {
+		s.held.waiting = false
+		s.out.line(formatBestMove(movegen.NoMove, movegen.NoMove, false))
+	}
 }
 
 // infof prints an info string.
@@ -215,15 +227,22 @@ func (s *session) handle(line string, read time.Time) bool {
 	case "register":
 		// Kingrook needs no registration.
 	case "ucinewgame":
+		s.releaseHeld()
 		s.eng.NewGame()
 	case "position":
+		s.releaseHeld()
 		s.position(args)
 	case "go":
+		s.releaseHeld()
 		s.goCmd(args, read)
 	case "stop":
 		s.eng.Stop()
+		s.releaseHeld()
 	case "ponderhit":
 		s.eng.PonderHit()
+		if s.held.ponder {
+			s.releaseHeld()
+		}
 	case "d":
 		s.display()
 	case "eval":
@@ -259,6 +278,7 @@ func truncate(s string) string {
 
 // shutdown stops a running search and waits (briefly) for its bestmove.
 func (s *session) shutdown() {
+	s.releaseHeld()
 	s.eng.Stop()
 	if !s.eng.WaitTimeout(quitWait) {
 		s.cfg.Log.Error().Msg("the search did not stop in time")
@@ -343,8 +363,16 @@ func (s *session) goCmd(args []string, received time.Time) {
 		// Exactly one bestmove per go, and none for a position the GUI
 		// did not ask for.
 		s.infof("no search: the last position command was rejected (%s)", s.rejected)
-		if !isPerft(args) {
-			s.out.line(formatBestMove(movegen.NoMove, movegen.NoMove, false))
+		if isPerft(args) {
+			return
+		}
+		// Under go infinite or go ponder no bestmove before stop (or
+		// ponderhit), as a search would.
+		cmd, _ := parseGo(args, func(string) (movegen.Move, error) { return movegen.NoMove, errors.New("no position") })
+		infinite, ponder := cmd.limits.Infinite, cmd.limits.Ponder
+		s.held.waiting, s.held.ponder = true, ponder && !infinite
+		if !infinite && !ponder {
+			s.releaseHeld()
 		}
 		return
 	}

@@ -357,9 +357,32 @@ func TestGoAfterRejectedPosition(t *testing.T) {
 		if line != "bestmove (none)" || len(infoStrings(before)) != 2 || count(before, "info depth") != 0 {
 			t.Fatalf("%q then go: %q, %q", bad, before, line)
 		}
-		h.send("go infinite")
-		if line, _ := lastBest(h); line != "bestmove (none)" {
-			t.Fatalf("%q then go infinite: %q", bad, line)
+		// Under go infinite, go ponder and a bare go, no bestmove before
+		// stop or ponderhit, as after a search: then exactly one.
+		for _, c := range []struct{ goCmd, end string }{
+			{"go infinite", "stop"}, {"go", "stop"}, {"go ponder wtime 1000 btime 1000", "ponderhit"},
+			{"go ponder wtime 1000 btime 1000", "stop"}, {"go infinite", "position startpos moves e2e4"},
+			{"go infinite", "go depth 1"},
+		} {
+			h.send(c.goCmd)
+			h.noBestMove(3, c.goCmd+" before "+c.end)
+			if c.goCmd == "go infinite" {
+				h.send("ponderhit")
+				h.noBestMove(1, "go infinite after ponderhit")
+			}
+			h.send(c.end)
+			if line, _ := lastBest(h); line != "bestmove (none)" {
+				t.Fatalf("%q then %s and %s: %q", bad, c.goCmd, c.end, line)
+			}
+			switch c.end {
+			case "position startpos moves e2e4":
+				h.send(bad) // rejected again
+			case "go depth 1":
+				if line, _ := lastBest(h); line != "bestmove (none)" {
+					t.Fatalf("%q then %s and %s: %q", bad, c.goCmd, c.end, line)
+				}
+			}
+			h.noBestMove(1, "after the one expected")
 		}
 		h.send("go perft 2")
 		if out := h.sync(); len(infoStrings(out)) != 1 || count(out, "Nodes searched") != 0 {
@@ -569,6 +592,26 @@ func TestGoPerft(t *testing.T) {
 // infoRE is the shape of a search report line.
 var infoRE = regexp.MustCompile(`^info depth (\d+) seldepth \d+ multipv (\d+) score (cp -?\d+|mate -?\d+)` +
 	`( lowerbound| upperbound)?( wdl \d+ \d+ \d+)? nodes \d+ nps \d+ hashfull \d+ time \d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$`)
+
+// TestBestMoveIsLastPV: a search stopped by its limit at once (a node limit
+// of 1) still reports the move it plays as a line first, so that bestmove
+// is the first move of the last PV (the overdue answer before any report:
+// engine's TestReplyOverdueBeforeReport).
+func TestBestMoveIsLastPV(t *testing.T) {
+	h := newHarness(t)
+	for _, pos := range []string{"startpos", "startpos moves e2e4", "fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"} {
+		h.send("position "+pos, "go nodes 1")
+		line, before := lastBest(h)
+		best, _ := bestMove(t, line)
+		if len(before) == 0 {
+			t.Fatalf("%s: %q with no line before it", pos, line)
+		}
+		last := before[len(before)-1]
+		if !infoRE.MatchString(last) || !strings.Contains(last, " pv "+best) {
+			t.Errorf("%s: last line %q before %q", pos, last, line)
+		}
+	}
+}
 
 func TestInfoLines(t *testing.T) {
 	for _, wdl := range []bool{false, true} {
