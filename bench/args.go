@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kingrook/kingrook/eval"
+	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/search"
 	"github.com/kingrook/kingrook/tt"
 )
@@ -112,7 +113,8 @@ func ParseArgs(args []string, current string) (Config, error) {
 }
 
 // ReadPositions reads a file of FENs, one per line; blank lines and lines
-// starting with # are skipped. The FENs are checked when the benchmark runs.
+// starting with # are skipped. A FEN that SetFEN refuses is an error that
+// names its line.
 func ReadPositions(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -122,10 +124,16 @@ func ReadPositions(path string) ([]string, error) {
 	var list []string
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	for sc.Scan() {
+	pos := movegen.NewPosition()
+	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
+		}
+		// Checked here, so that a bad line is refused before anything is
+		// searched (exit 2 on the command line, an info string in UCI).
+		if err := pos.SetFEN(line); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
 		}
 		list = append(list, line)
 	}

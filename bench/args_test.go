@@ -24,6 +24,13 @@ func TestParseArgs(t *testing.T) {
 		t.Fatal(err)
 	}
 	const current = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1"
+	badFEN := filepath.Join(dir, "bad.epd")
+	if err := os.WriteFile(badFEN, []byte(movegen.StartFEN+"\ngarbage fen\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadPositions(badFEN); err == nil || !strings.Contains(err.Error(), "bad.epd:2:") {
+		t.Errorf("a bad FEN on line 2: error %v, want one naming the line", err)
+	}
 	for _, tc := range []struct {
 		args string
 		want Config
@@ -48,6 +55,7 @@ func TestParseArgs(t *testing.T) {
 		"0", "x", "16 0", "16 1 0", "16 1 -3", "16 1 200", "16 1 x default nodes", "16 1 5 default perft",
 		"16 1 5 " + filepath.Join(dir, "missing.txt"), "16 1 5 " + empty, "16 1 5 default depth more",
 		"16 1 5 current", // no current position here
+		"16 1 5 " + badFEN,
 	} {
 		if got, err := ParseArgs(strings.Fields(args), ""); err == nil {
 			t.Errorf("ParseArgs(%q) = %+v, want an error", args, got)

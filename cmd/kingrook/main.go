@@ -41,6 +41,7 @@ import (
 	"github.com/kingrook/kingrook/engine"
 	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/eval/nnue"
+	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/uci"
 )
 
@@ -289,14 +290,14 @@ func noArgs(name, what string, args []string, stdout, stderr io.Writer) (code in
 // runBench runs the benchmark. Besides its flags it takes Stockfish's
 // positional arguments: kingrook bench 16 1 13 default depth.
 func runBench(g globals, args []string, stdout, stderr io.Writer) int {
-	fs := subFlags("bench", "[--depth N] [--hash MB] [--threads N] [--nnue=BOOL] [--evalfile FILE]\n"+
+	fs := subFlags("bench", "[--depth N] [--hash MB] [--threads N] [--nnue=BOOL] [--evalfile FILE] [--cpuprofile FILE]\n"+
 		"       kingrook bench "+bench.ArgsUsage+"  (Stockfish's order)", stderr)
 	depth := fs.Int("depth", bench.DefaultDepth, "search depth per position")
 	hash := fs.Int("hash", bench.DefaultHash, "transposition table size in MiB")
 	threads := fs.Int("threads", bench.DefaultThreads, "search threads (more than one makes the node count vary)")
 	useNet := fs.Bool("nnue", engine.DefaultSettings().UseNNUE, "evaluate with the network (the UCI option Use NNUE)")
 	evalFile := fs.String("evalfile", "", "network file to evaluate with (implies --nnue; default: the embedded net)")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (pprof format; `make pgo` makes cmd/kingrook/default.pgo with it)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (pprof format; make pgo makes cmd/kingrook/default.pgo with it)")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
@@ -319,7 +320,7 @@ func runBench(g globals, args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	cfg, err := bench.ParseArgs(fs.Args(), "")
+	cfg, err := bench.ParseArgs(fs.Args(), movegen.StartFEN) // "current" is the start position, as in Stockfish
 	if err != nil {
 		fmt.Fprintf(stderr, "kingrook bench: %v\n", err)
 		return exitUsage

@@ -88,7 +88,8 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
-	if err != nil && !errors.Is(err, flag.ErrHelp) {
+	var r *reported
+	if err != nil && !errors.Is(err, flag.ErrHelp) && !errors.As(err, &r) {
 		fmt.Fprintln(os.Stderr, "train:", err)
 	}
 	os.Exit(exitCode(err))
@@ -101,6 +102,12 @@ type usageError struct{ err error }
 
 func (e *usageError) Error() string { return e.err.Error() }
 func (e *usageError) Unwrap() error { return e.err }
+
+// reported is an error already printed (with the usage after it).
+type reported struct{ err error }
+
+func (e *reported) Error() string { return e.err.Error() }
+func (e *reported) Unwrap() error { return e.err }
 
 // exitCode is the process's exit status after run returned err: 0 on
 // success and for --help, 2 for a refused command line, 1 for a failure.
@@ -138,7 +145,7 @@ type config struct {
 
 // run is main without the process: ctx is cancelled by SIGINT or SIGTERM.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	c, err := parseConfig(args, stderr)
+	c, err := parseConfigTo(args, stdout, stderr)
 	if err != nil {
 		return &usageError{err}
 	}
@@ -183,10 +190,20 @@ func runConfig(ctx context.Context, c config, stdout io.Writer) error {
 	return finish(c, m, valid, stdout)
 }
 
-// parseConfig reads the flags and checks them.
+// parseConfig reads the flags and checks them; --help's usage and a bad
+// flag's error go to stderr.
 func parseConfig(args []string, stderr io.Writer) (config, error) {
+	return parseConfigTo(args, stderr, stderr)
+}
+
+// parseConfigTo is parseConfig with --help's usage to stdout (flag.ErrHelp).
+func parseConfigTo(args []string, stdout, stderr io.Writer) (config, error) {
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: train --data FILES [--out net.nnue] [flags]\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
 	var c config
 	data := fs.String("data", "", "training data: comma-separated files or globs: text .txt or cmd/datagen binary games, either optionally .gz (required)")
 	fs.StringVar(&c.out, "out", "net.nnue", "the quantised network to write")
@@ -221,8 +238,21 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&c.patience, "patience", 2, "stop after this many epochs without a better validation loss (0: never)")
 	fs.BoolVar(&c.mirror, "mirror", false, "also train on every position mirrored across the d/e file line")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed for the initial weights and the shuffling")
-	if err := fs.Parse(args); err != nil {
+	// The flag package prints a bad flag's error and the usage itself; the
+	// error is printed once, by main, with the command's name, then the
+	// usage.
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.SetOutput(stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stdout)
+		fs.Usage()
 		return c, err
+	case err != nil:
+		fmt.Fprintf(stderr, "train: %v\n\n", err)
+		fs.Usage()
+		return c, &reported{err}
 	}
 	c.set = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) {
@@ -236,7 +266,6 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 			c.bucketsSet = true
 		}
 	})
-	var err error
 	if *fromPly < 0 || *fromPly > selfplay.TrainingFilter.MinPly {
 		return c, fmt.Errorf("--train-from-ply %d: want 0..%d", *fromPly, selfplay.TrainingFilter.MinPly)
 	}

@@ -1201,6 +1201,19 @@ func TestExitCode(t *testing.T) {
 		if got := exitCode(err); got != tc.want {
 			t.Errorf("train %v: exit %d (%v), want %d", tc.args, got, err, tc.want)
 		}
+		// --help's usage goes to stdout alone; a bad flag's error, named
+		// once with the command, and the usage to stderr.
+		switch strings.Join(tc.args, " ") {
+		case "--help":
+			if !strings.HasPrefix(out.String(), "Usage: train") || errOut.Len() != 0 {
+				t.Errorf("--help: stdout %.40q, stderr %.40q", out.String(), errOut.String())
+			}
+		case "--no-such-flag":
+			if out.Len() != 0 || !strings.HasPrefix(errOut.String(), "train: flag provided but not defined") ||
+				strings.Count(errOut.String(), "not defined") != 1 || !strings.Contains(errOut.String(), "Usage: train") {
+				t.Errorf("a bad flag: stdout %.40q, stderr %q", out.String(), errOut.String())
+			}
+		}
 	}
 }
 
