@@ -28,7 +28,12 @@ func TestWorkerAccumulatorsFollowMoves(t *testing.T) {
 // moving, swapping, one of them staying put, and the king crossing the d/e
 // line by castling (b1 to g1, f1 to c1, d1 to g1, e1 to c1).
 func TestWorkerMirroredAccumulators(t *testing.T) {
-	net := randomMirroredNet(t, 64, 4)
+	for _, layout := range []nnue.Layout{nnue.KingMirrored, nnue.KingBuckets} {
+		testWorkerMirroredAccumulators(t, randomLayoutNet(t, 64, 4, layout))
+	}
+}
+
+func testWorkerMirroredAccumulators(t *testing.T, net *nnue.Net) {
 	starts := append(randomStarts(5, 60),
 		"1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1",
 		"rk3r2/pppppppp/8/8/8/8/PPPPPPPP/RK3R2 w FAfa - 0 1",
@@ -41,7 +46,7 @@ func TestWorkerMirroredAccumulators(t *testing.T) {
 	)
 	crossings, castles := followMoves(t, net, starts, 400, 6)
 	if crossings < 200 || castles < 20 {
-		t.Fatalf("only %d moves across the d/e line, %d of them castlings", crossings, castles)
+		t.Fatalf("%s layout: only %d moves across the d/e line or a king bucket's edge, %d of them castlings", net.Layout, crossings, castles)
 	}
 }
 
@@ -64,12 +69,24 @@ func randomStarts(seed uint64, n int) []string {
 	return fens
 }
 
-// randomMirroredNet returns a random king-mirrored net of width h with 8
-// output buckets, read back from its file as an EvalFile would be.
-func randomMirroredNet(t *testing.T, h int, seed uint64) *nnue.Net {
+// randomLayoutNet returns a random net of width h with 8 output buckets in
+// a mirrored layout (KingBuckets: four king buckets, on the first rank
+// files e-f and g-h, the second rank, the rest), read back from its file as
+// an EvalFile would be.
+func randomLayoutNet(t *testing.T, h int, seed uint64, layout nnue.Layout) *nnue.Net {
 	r := rand.New(rand.NewPCG(seed, 5))
-	n := &nnue.Net{H: h, Act: nnue.SCReLU, QA: 255, QB: 64, Scale: 400, Layout: nnue.KingMirrored,
-		FeatureW: make([]int16, nnue.Inputs*h), FeatureB: make([]int16, h), OutputW: make([]int16, 8*2*h), OutputB: make([]int32, 8)}
+	n := &nnue.Net{H: h, Act: nnue.SCReLU, QA: 255, QB: 64, Scale: 400, Layout: layout,
+		FeatureB: make([]int16, h), OutputW: make([]int16, 8*2*h), OutputB: make([]int32, 8)}
+	if layout == nnue.KingBuckets {
+		for i := range n.KingBucket {
+			n.KingBucket[i] = 3
+		}
+		n.KingBucket[0], n.KingBucket[1], n.KingBucket[2], n.KingBucket[3] = 0, 0, 1, 1
+		for i := 4; i < 8; i++ {
+			n.KingBucket[i] = 2
+		}
+	}
+	n.FeatureW = make([]int16, n.InputRows()*h)
 	for _, w := range [][]int16{n.FeatureW, n.FeatureB, n.OutputW} {
 		for i := range w {
 			w[i] = int16(r.IntN(201) - 100)

@@ -66,7 +66,7 @@ type worker struct {
 	// to date and updates the child at once, after making the move.
 	accDelta []nnue.Delta // a null move's is the zero Delta (no piece put): a copy of the parent
 	accTop   int
-	mirrored bool // net's layout is nnue.KingMirrored: makeMove applies a king's crossing of the d/e line at once
+	mirrored bool // the net's layout is not nnue.Plain: makeMove applies a move that Crosses at once
 	hist     histories
 
 	// pickers are the move pickers of each ply: [pickNegamax] for the node's
@@ -138,7 +138,7 @@ func (w *worker) setNet(n *nnue.Net) {
 func (w *worker) allocNet(n *nnue.Net) {
 	if n != w.net || (n != nil && len(w.accs) == 0) {
 		w.net, w.accs = n, nil
-		w.mirrored = n != nil && n.Layout == nnue.KingMirrored
+		w.mirrored = n != nil && n.Layout != nnue.Plain
 		if n != nil {
 			w.accs = n.NewAccumulators(eval.MaxPly + 1)
 			w.accDelta = make([]nnue.Delta, eval.MaxPly+1)

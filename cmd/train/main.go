@@ -10,7 +10,9 @@
 // network 768 -> H (x2 perspectives) -> 1 (with --buckets output buckets
 // chosen by the number of pieces, nnue.BucketOf; with --layout mirrored,
 // each side's inputs mirrored across the d/e line while its own king stands
-// on files a-d, nnue.KingMirrored) with Adam on mini-batches over
+// on files a-d, nnue.KingMirrored; with --layout kingbuckets, mirrored so
+// and read in the first-layer rows of its king's bucket, --king-buckets,
+// nnue.KingBuckets) with Adam on mini-batches over
 // every core: each goroutine sums its share of the batch's gradient, the
 // sums are reduced, and only first-layer rows that some position used are
 // updated. The loss is the mean squared error between
@@ -76,6 +78,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -131,6 +134,7 @@ type config struct {
 	lrEnd                                                          float64 // --lr-end
 	act                                                            nnue.Activation
 	layout                                                         nnue.Layout
+	kingBucket                                                     [nnue.KingSquares]uint8 // --king-buckets
 	seed                                                           uint64
 	keepBest, mirror                                               bool
 	hiddenSet, actSet, bucketsSet                                  bool // --hidden, --act, --buckets given
@@ -216,7 +220,8 @@ func parseConfigTo(args []string, stdout, stderr io.Writer) (config, error) {
 	fs.IntVar(&c.hidden, "hidden", 256, "accumulator width H (a multiple of 16)")
 	fs.IntVar(&c.buckets, "buckets", 1, "output buckets, chosen by the number of pieces (1..16; 1 writes a version 1 file)")
 	act := fs.String("act", "screlu", "hidden activation: crelu or screlu")
-	layout := fs.String("layout", "plain", "input layout: plain, or mirrored (each side's inputs mirrored across the d/e line while its king stands on files a-d)")
+	layout := fs.String("layout", "plain", "input layout: plain, mirrored (each side's inputs mirrored across the d/e line while its king stands on files a-d), or kingbuckets (mirrored so, each side reading the first-layer rows of its king's bucket, --king-buckets)")
+	kingBuckets := fs.String("king-buckets", defaultKingBuckets, "with --layout kingbuckets: the king bucket (0..15) of each square a king is seen on, comma-separated: 32 (rank 1 files e-h, then rank 2, ... rank 8, from the side's own view) or 8 (one per rank)")
 	fs.IntVar(&c.epochs, "epochs", 20, "passes over the training data")
 	fs.DurationVar(&c.maxTime, "max-time", 0, "stop before an epoch that would end after this much training time (0: no limit)")
 	fs.IntVar(&c.batch, "batch", 16384, "positions per Adam step")
@@ -273,8 +278,17 @@ func parseConfigTo(args []string, stdout, stderr io.Writer) (config, error) {
 	if c.act, err = named("act", *act, nnue.CReLU, nnue.SCReLU); err != nil {
 		return c, err
 	}
-	if c.layout, err = named("layout", *layout, nnue.Plain, nnue.KingMirrored); err != nil {
+	if c.layout, err = named("layout", *layout, nnue.Plain, nnue.KingMirrored, nnue.KingBuckets); err != nil {
 		return c, err
+	}
+	if c.kingBucket, err = parseKingBuckets(*kingBuckets); err != nil {
+		return c, err
+	}
+	if c.set["king-buckets"] && c.layout != nnue.KingBuckets {
+		return c, fmt.Errorf("--king-buckets without --layout kingbuckets")
+	}
+	if c.layout != nnue.KingBuckets {
+		c.kingBucket = [nnue.KingSquares]uint8{}
 	}
 	switch *schedule {
 	case "step":
@@ -303,6 +317,29 @@ func parseConfigTo(args []string, stdout, stderr io.Writer) (config, error) {
 
 // named returns the value among values whose String is s, the value of
 // flag --name.
+// defaultKingBuckets is --king-buckets' default: four buckets, the king on
+// its first rank towards the centre (e-f, after the mirroring) or in the
+// corner (g-h), on the second rank, or further up.
+const defaultKingBuckets = "0,0,1,1,2,2,2,2,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3"
+
+// parseKingBuckets reads --king-buckets: 32 buckets, or 8, one per rank.
+func parseKingBuckets(s string) ([nnue.KingSquares]uint8, error) {
+	var kb [nnue.KingSquares]uint8
+	f := strings.Split(s, ",")
+	if len(f) != nnue.KingSquares && len(f) != 8 {
+		return kb, fmt.Errorf("--king-buckets %q: want 32 buckets (or 8, one per rank), got %d", s, len(f))
+	}
+	for i := range kb {
+		v := f[i*len(f)/nnue.KingSquares] // 8: one per rank of 4 squares
+		b, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || b < 0 || b >= nnue.MaxKingBuckets {
+			return kb, fmt.Errorf("--king-buckets %q: bucket %q, want 0..%d", s, v, nnue.MaxKingBuckets-1)
+		}
+		kb[i] = uint8(b)
+	}
+	return kb, nil
+}
+
 func named[T fmt.Stringer](name, s string, values ...T) (T, error) {
 	var names []string
 	for _, v := range values {
@@ -343,7 +380,7 @@ func (c *config) check() error {
 // shapeDiffers tells whether --act, --buckets or --layout was given and
 // differs from the starting model m's.
 func (c *config) shapeDiffers(m *model) bool {
-	return c.actSet && m.act != c.act || c.bucketsSet && m.buckets != c.buckets || c.set["layout"] && m.layout != c.layout
+	return c.actSet && m.act != c.act || c.bucketsSet && m.buckets != c.buckets || c.set["layout"] && (m.layout != c.layout || m.kingBucket != c.kingBucket)
 }
 
 // expandGlobs returns the files named by a comma-separated list of files
@@ -459,7 +496,9 @@ func scheduleName(cosine bool) string {
 func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Writer) (*model, error) {
 	rng := rand.New(rand.NewPCG(c.seed, c.seed^0x9e3779b97f4a7c15))
 	m := newModel(c.hidden, c.act, c.buckets, rng)
-	m.layout = c.layout
+	if err := m.setLayout(c.layout, c.kingBucket); err != nil {
+		return nil, err
+	}
 	opt := newAdam(m, c.lr)
 	st := progress{LR: c.lr, BestLoss: math.Inf(1)}
 	var best *model
@@ -507,9 +546,11 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 		if m, err = modelFromNet(net); err != nil {
 			return nil, fmt.Errorf("--init %s: %w", c.init, err)
 		}
-		if c.set["layout"] && m.layout != c.layout {
+		if c.set["layout"] && (m.layout != c.layout || m.kingBucket != c.kingBucket) {
 			fmt.Fprintf(stdout, "the %s net's weights start a net of the %s layout\n", m.layout, c.layout)
-			m.layout = c.layout
+			if err := m.setLayout(c.layout, c.kingBucket); err != nil {
+				return nil, fmt.Errorf("--init %s: %w", c.init, err)
+			}
 		}
 		if c.shapeDiffers(m) || c.hiddenSet && m.h > c.hidden {
 			return nil, fmt.Errorf("--init %s: the net is H=%d %s with %d output buckets, the flags ask for H=%d %s with %d",
@@ -522,8 +563,8 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 		}
 		opt = newAdam(m, c.lr)
 	}
-	if c.mirror && m.layout == nnue.KingMirrored {
-		return nil, fmt.Errorf("--mirror with the mirrored layout: a position and its mirror image have the same inputs, so it would only count each position twice")
+	if c.mirror && m.layout != nnue.Plain {
+		return nil, fmt.Errorf("--mirror with the %s layout: a position and its mirror image have the same inputs, so it would only count each position twice", m.layout)
 	}
 	key := c.runKey(train, valid)
 	lc := lossConfig{scale: c.scale, wdl: c.wdl}
@@ -675,7 +716,7 @@ func evalSlope(ref *nnue.Net, m *model, d *dataset) (float64, int) {
 		if math.Abs(y) > matchWithin {
 			continue
 		}
-		s.us, s.them = d.sideFeatures(i, m.layout, s.us, s.them)
+		s.us, s.them = d.sideFeatures(i, m.net(), s.us, s.them)
 		x := float64(m.forward(s, s.us, s.them)) * netScale
 		sxy += x * y
 		sxx += x * x
@@ -711,7 +752,7 @@ func report(c config, m *model, net *nnue.Net, d *dataset, stdout io.Writer) {
 		intCP[i] = float64(net.Evaluate(&acc[0], d.side(i)))
 		hand[i] = float64(d.hand(i))
 		if m != nil {
-			s.us, s.them = d.sideFeatures(i, m.layout, s.us, s.them)
+			s.us, s.them = d.sideFeatures(i, m.net(), s.us, s.them)
 			diff := math.Abs(float64(m.forward(s, s.us, s.them))*netScale - intCP[i])
 			sumAbs += diff
 			maxAbs = max(maxAbs, diff)

@@ -31,10 +31,13 @@ type model struct {
 	act     nnue.Activation
 	buckets int         // output buckets (nnue.BucketOf by piece count)
 	layout  nnue.Layout // how the inputs see the board (sideFeatures)
-	w1      []float32   // Inputs x h, input-major
-	b1      []float32   // h
-	w2      []float32   // buckets x 2h: side to move's half, then the other side's
-	b2      []float32   // buckets
+	// kingBucket is the king buckets of the KingBuckets layout
+	// (nnue.Net.KingBucket), zero in the others.
+	kingBucket [nnue.KingSquares]uint8
+	w1         []float32 // inputRows x h, input-major
+	b1         []float32 // h
+	w2         []float32 // buckets x 2h: side to move's half, then the other side's
+	b2         []float32 // buckets
 }
 
 func newModel(h int, act nnue.Activation, buckets int, rng *rand.Rand) *model {
@@ -51,6 +54,39 @@ func newModel(h int, act nnue.Activation, buckets int, rng *rand.Rand) *model {
 		m.w2[i] = float32((rng.Float64()*2 - 1) * s)
 	}
 	return m
+}
+
+// inputRows is the number of first-layer rows: nnue.Inputs per king
+// bucket.
+func (m *model) inputRows() int { return m.net().InputRows() }
+
+// net returns an empty nnue.Net of m's layout, for its layout's methods.
+func (m *model) net() *nnue.Net { return &nnue.Net{Layout: m.layout, KingBucket: m.kingBucket} }
+
+// setLayout gives m the layout l with the king buckets kb (KingBuckets
+// only): the first layer gets each king bucket's rows, every bucket
+// starting as a copy of the first nnue.Inputs rows, so that a net of
+// another layout starts as it was. A KingBuckets net keeps its rows when
+// its buckets stay; another change of buckets is refused.
+func (m *model) setLayout(l nnue.Layout, kb [nnue.KingSquares]uint8) error {
+	if l != nnue.KingBuckets {
+		kb = [nnue.KingSquares]uint8{}
+	}
+	if m.layout == nnue.KingBuckets && (l != nnue.KingBuckets || kb != m.kingBucket) {
+		return fmt.Errorf("a %s net's king buckets %v cannot become %s %v", m.layout, m.kingBucket, l, kb)
+	}
+	m.layout, m.kingBucket = l, kb
+	rows := m.inputRows()
+	if len(m.w1) == rows*m.h {
+		return nil
+	}
+	w1 := make([]float32, rows*m.h)
+	one := nnue.Inputs * m.h
+	for o := 0; o < len(w1); o += one {
+		copy(w1[o:o+one], m.w1[:one])
+	}
+	m.w1 = w1
+	return nil
 }
 
 // activate returns the activation and its derivative at x.
@@ -89,7 +125,7 @@ type grads struct {
 
 func (m *model) newGrads() *grads {
 	return &grads{w1: make([]float32, len(m.w1)), b1: make([]float32, m.h), w2: make([]float32, len(m.w2)),
-		b2: make([]float32, m.buckets), touched: make([]bool, nnue.Inputs)}
+		b2: make([]float32, m.buckets), touched: make([]bool, m.inputRows())}
 }
 
 func (m *model) newScratch() *scratch {
@@ -184,14 +220,15 @@ func (c lossConfig) target(score int16, result float32) float32 {
 }
 
 // sideFeatures fills us and them with the side-to-move and other-side
-// feature indices of sample i in the inputs of layout (those of
-// nnue.Net.Feature); with flip, of its mirror image across the d/e file
-// line (the net does not see castling rights, so the labels hold).
-func (d *dataset) sideFeatures(i int, layout nnue.Layout, us, them []int) ([]int, []int) {
-	return d.sideFeaturesFlip(i, false, layout, us, them)
+// feature indices of sample i in the inputs of the layout of n (only its
+// Layout and KingBucket are read: those of nnue.Net.Feature); with flip, of
+// its mirror image across the d/e file line (the net does not see castling
+// rights, so the labels hold).
+func (d *dataset) sideFeatures(i int, n *nnue.Net, us, them []int) ([]int, []int) {
+	return d.sideFeaturesFlip(i, false, n, us, them)
 }
 
-func (d *dataset) sideFeaturesFlip(i int, flip bool, layout nnue.Layout, us, them []int) ([]int, []int) {
+func (d *dataset) sideFeaturesFlip(i int, flip bool, n *nnue.Net, us, them []int) ([]int, []int) {
 	us, them = us[:0], them[:0]
 	x := movegen.Square(0)
 	if flip {
@@ -214,11 +251,16 @@ func (d *dataset) sideFeaturesFlip(i int, flip bool, layout nnue.Layout, us, the
 			us, them = append(us, b), append(them, w)
 		}
 	}
-	if layout == nnue.KingMirrored { // each side's squares mirrored by its own king's half
+	if n.Layout != nnue.Plain { // each side's squares mirrored by its own king's half
 		xu, xt := int(nnue.KingMirror(kings[r.stm])), int(nnue.KingMirror(kings[r.stm^1]))
+		var bu, bt int // and read in its king's bucket
+		if n.Layout == nnue.KingBuckets {
+			bu = int(n.KingBucket[nnue.KingSquare(r.stm, kings[r.stm])]) * nnue.Inputs
+			bt = int(n.KingBucket[nnue.KingSquare(r.stm^1, kings[r.stm^1])]) * nnue.Inputs
+		}
 		for j := range us {
-			us[j] ^= xu
-			them[j] ^= xt
+			us[j] = bu + (us[j] ^ xu)
+			them[j] = bt + (them[j] ^ xt)
 		}
 	}
 	return us, them
@@ -230,6 +272,7 @@ func (d *dataset) sideFeaturesFlip(i int, flip bool, layout nnue.Layout, us, the
 // i - d.len().
 func (m *model) step(d *dataset, idx []uint32, lc lossConfig, work []*scratch) float64 {
 	var wg sync.WaitGroup
+	view := m.net()
 	per := (len(idx) + len(work) - 1) / len(work)
 	for t, s := range work {
 		lo, hi := min(t*per, len(idx)), min((t+1)*per, len(idx))
@@ -244,7 +287,7 @@ func (m *model) step(d *dataset, idx []uint32, lc lossConfig, work []*scratch) f
 				if flip {
 					i -= d.len()
 				}
-				s.us, s.them = d.sideFeaturesFlip(i, flip, m.layout, s.us, s.them)
+				s.us, s.them = d.sideFeaturesFlip(i, flip, view, s.us, s.them)
 				out := m.forward(s, s.us, s.them)
 				p := float32(sigmoid(float64(out * k)))
 				e := p - lc.target(d.score(i), d.result(i))
@@ -268,6 +311,7 @@ func (m *model) evalLoss(d *dataset, lc lossConfig, work []*scratch) float64 {
 		return math.NaN()
 	}
 	var wg sync.WaitGroup
+	view := m.net()
 	per := (d.len() + len(work) - 1) / len(work)
 	sums := make([]float64, len(work))
 	for t, s := range work {
@@ -277,7 +321,7 @@ func (m *model) evalLoss(d *dataset, lc lossConfig, work []*scratch) float64 {
 			defer wg.Done()
 			k := float32(netScale / lc.scale)
 			for i := lo; i < hi; i++ {
-				s.us, s.them = d.sideFeatures(i, m.layout, s.us, s.them)
+				s.us, s.them = d.sideFeatures(i, view, s.us, s.them)
 				p := float32(sigmoid(float64(m.forward(s, s.us, s.them) * k)))
 				e := p - lc.target(d.score(i), d.result(i))
 				sums[t] += float64(e * e)
@@ -381,12 +425,12 @@ func (m *model) scaleOutput(k float64) int {
 
 // clone returns a copy of m's weights.
 func (m *model) clone() *model {
-	return &model{h: m.h, act: m.act, buckets: m.buckets, layout: m.layout, w1: slices.Clone(m.w1), b1: slices.Clone(m.b1), w2: slices.Clone(m.w2), b2: slices.Clone(m.b2)}
+	return &model{h: m.h, act: m.act, buckets: m.buckets, layout: m.layout, kingBucket: m.kingBucket, w1: slices.Clone(m.w1), b1: slices.Clone(m.b1), w2: slices.Clone(m.w2), b2: slices.Clone(m.b2)}
 }
 
 // quantise returns the integer net of m.
 func (m *model) quantise() *nnue.Net {
-	n := &nnue.Net{H: m.h, Act: m.act, QA: qa, QB: qb, Scale: netScale, Layout: m.layout,
+	n := &nnue.Net{H: m.h, Act: m.act, QA: qa, QB: qb, Scale: netScale, Layout: m.layout, KingBucket: m.kingBucket,
 		FeatureW: make([]int16, len(m.w1)), FeatureB: make([]int16, m.h), OutputW: make([]int16, len(m.w2)), OutputB: make([]int32, m.buckets)}
 	round := func(x float32, s float64) int16 { return int16(math.Round(float64(x) * s)) }
 	for i, w := range m.w1 {
@@ -411,7 +455,7 @@ func modelFromNet(n *nnue.Net) (*model, error) {
 		return nil, fmt.Errorf("quantised with QA=%d QB=%d scale %d, the trainer uses QA=%d QB=%d scale %d",
 			n.QA, n.QB, n.Scale, qa, qb, netScale)
 	}
-	m := &model{h: n.H, act: n.Act, buckets: n.Buckets(), layout: n.Layout, w1: make([]float32, len(n.FeatureW)), b1: make([]float32, len(n.FeatureB)),
+	m := &model{h: n.H, act: n.Act, buckets: n.Buckets(), layout: n.Layout, kingBucket: n.KingBucket, w1: make([]float32, len(n.FeatureW)), b1: make([]float32, len(n.FeatureB)),
 		w2: make([]float32, len(n.OutputW)), b2: make([]float32, len(n.OutputB))}
 	for i, w := range n.FeatureW {
 		m.w1[i] = float32(w) / qa
@@ -434,8 +478,10 @@ func modelFromNet(n *nnue.Net) (*model, error) {
 // what m does and the new columns learn from there.
 func (m *model) widen(h int, rng *rand.Rand) *model {
 	w := newModel(h, m.act, m.buckets, rng)
-	w.layout = m.layout
-	for f := range nnue.Inputs {
+	if err := w.setLayout(m.layout, m.kingBucket); err != nil {
+		panic(err) // a fresh model takes any layout
+	}
+	for f := range m.inputRows() {
 		copy(w.w1[f*h:f*h+m.h], m.w1[f*m.h:f*m.h+m.h])
 	}
 	copy(w.b1, m.b1)
@@ -515,8 +561,12 @@ func (m *model) save(path string, a *adam, key *runKey, st *progress) error {
 		return err
 	}
 	header := [6]uint32{ckMagic, uint32(m.h), uint32(m.act), uint32(a.t), uint32(m.buckets), uint32(m.layout)}
+	parts := []any{header}
+	if m.layout == nnue.KingBuckets {
+		parts = append(parts, m.kingBucket)
+	}
 	bw := bufio.NewWriterSize(f, 1<<20)
-	for _, p := range append([]any{header, key, st}, checkpointArrays(m, a)...) {
+	for _, p := range append(append(parts, key, st), checkpointArrays(m, a)...) {
 		if err = binary.Write(bw, binary.LittleEndian, p); err != nil {
 			break
 		}
@@ -581,8 +631,17 @@ func loadCheckpoint(path string, lr float64) (*checkpoint, error) {
 		}
 	}
 	if (hdr[0] != ckMagic && hdr[0] != ckMagicV4 && hdr[0] != ckMagicV3 && hdr[0] != ckMagicV2 && hdr[0] != ckMagicV1) || hdr[1] == 0 || hdr[1] > 4096 || hdr[2] > 1 ||
-		buckets < 1 || buckets > nnue.MaxBuckets || layout > uint32(nnue.KingMirrored) {
+		buckets < 1 || buckets > nnue.MaxBuckets || layout > uint32(nnue.KingBuckets) || layout == uint32(nnue.KingBuckets) && hdr[0] != ckMagic {
 		return nil, fmt.Errorf("%s: not a checkpoint", path)
+	}
+	var kb [nnue.KingSquares]uint8
+	if layout == uint32(nnue.KingBuckets) {
+		if err := binary.Read(r, binary.LittleEndian, &kb); err != nil {
+			return nil, truncated(err)
+		}
+		if slices.Max(kb[:]) >= nnue.MaxKingBuckets {
+			return nil, fmt.Errorf("%s: not a checkpoint", path)
+		}
 	}
 	ck := &checkpoint{}
 	if hdr[0] == ckMagic || hdr[0] == ckMagicV4 || hdr[0] == ckMagicV3 {
@@ -599,8 +658,8 @@ func loadCheckpoint(path string, lr float64) (*checkpoint, error) {
 		}
 		lr = ck.state.LR
 	}
-	m := &model{h: int(hdr[1]), act: nnue.Activation(hdr[2]), buckets: int(buckets), layout: nnue.Layout(layout)}
-	m.w1, m.b1 = make([]float32, nnue.Inputs*m.h), make([]float32, m.h)
+	m := &model{h: int(hdr[1]), act: nnue.Activation(hdr[2]), buckets: int(buckets), layout: nnue.Layout(layout), kingBucket: kb}
+	m.w1, m.b1 = make([]float32, m.inputRows()*m.h), make([]float32, m.h)
 	m.w2, m.b2 = make([]float32, m.buckets*2*m.h), make([]float32, m.buckets)
 	a := newAdam(m, lr)
 	a.t = int(hdr[3])

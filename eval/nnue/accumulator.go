@@ -12,7 +12,8 @@ import (
 type Accumulator struct {
 	v      [2][]int16
 	pieces int32             // pieces on the board (both colours), for the output bucket
-	mirror [2]movegen.Square // what each perspective's squares are XORed with: 0, or 7 in a KingMirrored net with that side's king on files a-d
+	mirror [2]movegen.Square // what each perspective's squares are XORed with: 0, or 7 in a mirrored layout with that side's king on files a-d
+	base   [2]int32          // each perspective's first input row: its king bucket times Inputs (0 but in a KingBuckets net)
 }
 
 // NewAccumulators returns k accumulators for n sharing one backing array
@@ -36,7 +37,7 @@ func (a *Accumulator) CopyFrom(src *Accumulator) {
 	copy(a.v[0], src.v[0])
 	copy(a.v[1], src.v[1])
 	a.pieces = src.pieces
-	a.mirror = src.mirror
+	a.mirror, a.base = src.mirror, src.base
 }
 
 // Pieces returns the number of pieces of the accumulator's position.
@@ -65,16 +66,16 @@ func (a *Accumulator) refreshSide(n *Net, pos *movegen.Position, c movegen.Color
 			king = d.Add[0].Square
 		}
 	}
-	x := n.kingMirror(king)
-	a.mirror[c] = x
+	x, base := n.kingView(c, king)
+	a.mirror[c], a.base[c] = x, base
 	dst := a.v[c]
 	copy(dst, n.FeatureB)
 	for occ != 0 {
 		sq := occ.PopLSB()
-		n.addRow(dst, FeatureIndex(c, pos.PieceOn(sq), sq^x))
+		n.addRow(dst, int(base)+FeatureIndex(c, pos.PieceOn(sq), sq^x))
 	}
 	for _, ps := range add {
-		n.addRow(dst, FeatureIndex(c, ps.Piece, ps.Square^x))
+		n.addRow(dst, int(base)+FeatureIndex(c, ps.Piece, ps.Square^x))
 	}
 }
 
@@ -154,8 +155,8 @@ func (d *Delta) SetMove(pos *movegen.Position, m movegen.Move) {
 // Update sets a to parent's values changed by move m, where pos is the
 // position BEFORE m is made (parent is its accumulator). a and parent must
 // be different accumulators of the same Net. A move that Crosses (a king
-// across the d/e line in a KingMirrored net) refreshes the mover's
-// perspective from pos and the move's Delta.
+// across the d/e line in a mirrored layout, or into another king bucket)
+// refreshes the mover's perspective from pos and the move's Delta.
 func (a *Accumulator) Update(n *Net, parent *Accumulator, pos *movegen.Position, m movegen.Move) {
 	d := MoveDelta(pos, m)
 	a.Apply(n, parent, d)
@@ -177,11 +178,11 @@ func (a *Accumulator) ApplyMade(n *Net, parent *Accumulator, d Delta, pos *moveg
 // Apply sets a to parent's values changed by d, each perspective's squares
 // mirrored as parent's are; d must not be one that n.Crosses (Update).
 func (a *Accumulator) Apply(n *Net, parent *Accumulator, d Delta) {
-	a.pieces, a.mirror = parent.pieces+int32(d.NAdd-d.NSub), parent.mirror
+	a.pieces, a.mirror, a.base = parent.pieces+int32(d.NAdd-d.NSub), parent.mirror, parent.base
 	for c := movegen.White; c <= movegen.Black; c++ {
-		dst, src, x := a.v[c], parent.v[c], a.mirror[c]
-		a0 := n.row(FeatureIndex(c, d.Add[0].Piece, d.Add[0].Square^x))
-		s0 := n.row(FeatureIndex(c, d.Sub[0].Piece, d.Sub[0].Square^x))
+		dst, src, x, b := a.v[c], parent.v[c], a.mirror[c], int(a.base[c])
+		a0 := n.row(b + FeatureIndex(c, d.Add[0].Piece, d.Add[0].Square^x))
+		s0 := n.row(b + FeatureIndex(c, d.Sub[0].Piece, d.Sub[0].Square^x))
 		simd := n.useSIMD()
 		switch {
 		case d.NAdd == 1 && d.NSub == 1:
@@ -191,15 +192,15 @@ func (a *Accumulator) Apply(n *Net, parent *Accumulator, d Delta) {
 				addSubGeneric(dst, src, a0, s0)
 			}
 		case d.NAdd == 1 && d.NSub == 2:
-			s1 := n.row(FeatureIndex(c, d.Sub[1].Piece, d.Sub[1].Square^x))
+			s1 := n.row(b + FeatureIndex(c, d.Sub[1].Piece, d.Sub[1].Square^x))
 			if simd {
 				addSubSubSIMD(dst, src, a0, s0, s1)
 			} else {
 				addSubSubGeneric(dst, src, a0, s0, s1)
 			}
 		default: // castling with king and rook both moving
-			a1 := n.row(FeatureIndex(c, d.Add[1].Piece, d.Add[1].Square^x))
-			s1 := n.row(FeatureIndex(c, d.Sub[1].Piece, d.Sub[1].Square^x))
+			a1 := n.row(b + FeatureIndex(c, d.Add[1].Piece, d.Add[1].Square^x))
+			s1 := n.row(b + FeatureIndex(c, d.Sub[1].Piece, d.Sub[1].Square^x))
 			if simd {
 				addAddSubSubSIMD(dst, src, a0, a1, s0, s1)
 			} else {
@@ -219,14 +220,14 @@ func (a *Accumulator) ApplyEvaluate(n *Net, parent *Accumulator, d Delta, stm mo
 		a.Apply(n, parent, d)
 		return n.Evaluate(a, stm)
 	}
-	a.pieces, a.mirror = parent.pieces+int32(d.NAdd-d.NSub), parent.mirror
+	a.pieces, a.mirror, a.base = parent.pieces+int32(d.NAdd-d.NSub), parent.mirror, parent.base
 	var add, sub0, sub1 [2][]int16
 	for c := movegen.White; c <= movegen.Black; c++ {
-		x := a.mirror[c]
-		add[c] = n.row(FeatureIndex(c, d.Add[0].Piece, d.Add[0].Square^x))
-		sub0[c] = n.row(FeatureIndex(c, d.Sub[0].Piece, d.Sub[0].Square^x))
+		x, b := a.mirror[c], int(a.base[c])
+		add[c] = n.row(b + FeatureIndex(c, d.Add[0].Piece, d.Add[0].Square^x))
+		sub0[c] = n.row(b + FeatureIndex(c, d.Sub[0].Piece, d.Sub[0].Square^x))
 		if d.NSub == 2 {
-			sub1[c] = n.row(FeatureIndex(c, d.Sub[1].Piece, d.Sub[1].Square^x))
+			sub1[c] = n.row(b + FeatureIndex(c, d.Sub[1].Piece, d.Sub[1].Square^x))
 		}
 	}
 	b := BucketOf(int(a.pieces), len(n.OutputB))
@@ -299,21 +300,22 @@ func addAddSubSubGeneric(dst, src, a0, a1, s0, s1 []int16) {
 func (a *Accumulator) RefreshFeatures(n *Net, white []uint16) {
 	const whiteKing, blackKing = 5 * 64, 384 + 5*64 // the kings' first indices from White's view
 	a.pieces = int32(len(white))
-	a.mirror = [2]movegen.Square{}
-	if n.Layout == KingMirrored {
+	a.mirror, a.base = [2]movegen.Square{}, [2]int32{}
+	if n.Layout != Plain {
 		for _, f := range white {
 			if f >= whiteKing && f < whiteKing+64 {
-				a.mirror[movegen.White] = KingMirror(movegen.Square(f - whiteKing))
+				a.mirror[movegen.White], a.base[movegen.White] = n.kingView(movegen.White, movegen.Square(f-whiteKing))
 			} else if f >= blackKing {
-				a.mirror[movegen.Black] = KingMirror(movegen.Square(f - blackKing))
+				a.mirror[movegen.Black], a.base[movegen.Black] = n.kingView(movegen.Black, movegen.Square(f-blackKing))
 			}
 		}
 	}
 	xw, xb := int(a.mirror[movegen.White]), int(a.mirror[movegen.Black])
+	bw, bb := int(a.base[movegen.White]), int(a.base[movegen.Black])
 	copy(a.v[0], n.FeatureB)
 	copy(a.v[1], n.FeatureB)
 	for _, f := range white {
-		n.addRow(a.v[0], int(f)^xw)
-		n.addRow(a.v[1], MirrorFeature(int(f))^xb)
+		n.addRow(a.v[0], bw+(int(f)^xw))
+		n.addRow(a.v[1], bb+(MirrorFeature(int(f))^xb))
 	}
 }

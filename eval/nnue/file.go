@@ -7,16 +7,17 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 )
 
 // Magic is the first word of a .nnue file ("KRNN" as little-endian bytes)
 // and Version the newest format version, the word that follows it.
 const (
 	Magic   uint32 = 'K' | 'R'<<8 | 'N'<<16 | 'N'<<24
-	Version uint32 = 3
+	Version uint32 = 4
 )
 
-const headerWords = 8 // version 1; version 2 has one more, the bucket count, version 3 two, the layout after it
+const headerWords = 8 // version 1; version 2 has one more, the bucket count, versions 3 and 4 two, the layout after it
 
 // ErrFormat is wrapped by every error Load returns for a malformed file.
 var ErrFormat = errors.New("nnue: malformed network file")
@@ -25,7 +26,7 @@ var ErrFormat = errors.New("nnue: malformed network file")
 //
 //	offset  size        field
 //	0       4           magic "KRNN"
-//	4       4           version, uint32: 1, 2 or 3
+//	4       4           version, uint32: 1, 2, 3 or 4
 //	8       4           inputs per perspective, uint32 = 768
 //	12      4           H, the accumulator width, uint32: a multiple of 16, at most 1024
 //	16      4           activation, uint32: 0 clipped ReLU, 1 squared clipped ReLU
@@ -33,8 +34,12 @@ var ErrFormat = errors.New("nnue: malformed network file")
 //	24      4           QB, uint32, >= 1: output-weight scale
 //	28      4           Scale, uint32, >= 1: centipawns per unit of float output
 //	32      4           versions 2 and 3: B, the number of output buckets, uint32, 1..16 (version 1: B = 1)
-//	36      4           version 3 only: the Layout, uint32: 0 Plain, 1 KingMirrored (versions 1, 2: Plain)
-//	32/36/40 768*H*2    first-layer weights, int16, input-major: input f's H weights are contiguous
+//	36      4           versions 3 and 4: the Layout, uint32: 0 Plain, 1 KingMirrored, 2 KingBuckets
+//	                    (version 4 only; versions 1, 2: Plain)
+//	40      32          version 4 with KingBuckets only: the king bucket of each KingSquare, uint8,
+//	                    0..15 (the net has 1 + the largest of them king buckets, KB; else KB = 1)
+//	32..72  KB*768*H*2  first-layer weights, int16, input-major: input f's H weights are contiguous,
+//	                    king bucket by king bucket
 //	...     H*2         first-layer biases, int16
 //	...     B*2*H*2     output weights, int16, bucket by bucket (BucketOf): H for the side to move's
 //	                    accumulator, then H for the other's
@@ -82,13 +87,22 @@ func Load(r io.Reader) (*Net, error) {
 		if err := binary.Read(r, binary.LittleEndian, &layout); err != nil {
 			return nil, fmt.Errorf("%w: header: %v", ErrFormat, err)
 		}
-		if layout != Plain && layout != KingMirrored {
-			return nil, fmt.Errorf("%w: unknown input layout %d", ErrFormat, uint32(layout))
+		if layout != Plain && layout != KingMirrored && (layout != KingBuckets || hdr[1] < 4) {
+			return nil, fmt.Errorf("%w: unknown input layout %d in a version %d file", ErrFormat, uint32(layout), hdr[1])
 		}
 	}
-	n := &Net{
-		H: int(h), Act: act, QA: int32(hdr[5]), QB: int32(hdr[6]), Scale: int32(hdr[7]), Layout: layout,
-		FeatureW: make([]int16, Inputs*int(h)),
+	n := &Net{H: int(h), Layout: layout}
+	if layout == KingBuckets {
+		if err := binary.Read(r, binary.LittleEndian, &n.KingBucket); err != nil {
+			return nil, fmt.Errorf("%w: header: the king buckets: %v", ErrFormat, err)
+		}
+		if b := slices.Max(n.KingBucket[:]); b >= MaxKingBuckets {
+			return nil, fmt.Errorf("%w: king bucket %d, want 0..%d", ErrFormat, b, MaxKingBuckets-1)
+		}
+	}
+	*n = Net{
+		H: int(h), Act: act, QA: int32(hdr[5]), QB: int32(hdr[6]), Scale: int32(hdr[7]), Layout: layout, KingBucket: n.KingBucket,
+		FeatureW: make([]int16, n.InputRows()*int(h)),
 		FeatureB: make([]int16, h),
 		OutputW:  make([]int16, buckets*2*h),
 		OutputB:  make([]int32, buckets),
@@ -133,13 +147,20 @@ func LoadFile(path string) (*Net, error) {
 // Write writes n in the format Load reads, in the oldest version that
 // holds it (so that a net's file is the same as before the newer fields
 // existed): version 1 for a Plain net of one output bucket, version 2 for a
-// Plain net of several, version 3 for a KingMirrored net.
+// Plain net of several, version 3 for a KingMirrored net, version 4 for a
+// KingBuckets net.
 func (n *Net) Write(w io.Writer) error {
-	if b := len(n.OutputB); b < 1 || b > MaxBuckets || len(n.OutputW) != b*2*n.H || len(n.FeatureW) != Inputs*n.H || len(n.FeatureB) != n.H || n.Layout > KingMirrored {
+	if b := len(n.OutputB); b < 1 || b > MaxBuckets || len(n.OutputW) != b*2*n.H || n.Layout > KingBuckets ||
+		len(n.FeatureW) != n.InputRows()*n.H || len(n.FeatureB) != n.H || n.KingBuckets() > MaxKingBuckets {
 		return fmt.Errorf("nnue: cannot write a net of H=%d with %d output biases, %d output weights, %d first-layer weights, layout %d", n.H, b, len(n.OutputW), len(n.FeatureW), uint32(n.Layout))
 	}
 	hdr := []uint32{Magic, 1, Inputs, uint32(n.H), uint32(n.Act), uint32(n.QA), uint32(n.QB), uint32(n.Scale)}
+	var kingBuckets []any
 	switch {
+	case n.Layout == KingBuckets:
+		hdr[1] = 4
+		hdr = append(hdr, uint32(len(n.OutputB)), uint32(n.Layout))
+		kingBuckets = []any{n.KingBucket}
 	case n.Layout != Plain:
 		hdr[1] = 3
 		hdr = append(hdr, uint32(len(n.OutputB)), uint32(n.Layout))
@@ -147,7 +168,7 @@ func (n *Net) Write(w io.Writer) error {
 		hdr[1] = 2
 		hdr = append(hdr, uint32(len(n.OutputB)))
 	}
-	for _, part := range []any{hdr, n.FeatureW, n.FeatureB, n.OutputW, n.OutputB} {
+	for _, part := range slices.Concat([]any{hdr}, kingBuckets, []any{n.FeatureW, n.FeatureB, n.OutputW, n.OutputB}) {
 		if err := binary.Write(w, binary.LittleEndian, part); err != nil {
 			return err
 		}

@@ -125,13 +125,128 @@ func fileMirrorFEN(t *testing.T, fen string) string {
 	return strings.Join(append([]string{strings.Join(ranks, "/"), f[1], "-", ep}, f[4:]...), " ")
 }
 
+// TestKingBucketFiles checks version 4 files: a KingBuckets net writes
+// version 4 with its king buckets after the layout and its first-layer rows
+// for each, and loads back equal; a version 3 file may not say KingBuckets,
+// and a king bucket beyond MaxKingBuckets or a cut map is an error.
+func TestKingBucketFiles(t *testing.T) {
+	n := kingBucketNet(32, SCReLU, 8, testKingBuckets, 31)
+	if n.KingBuckets() != 4 || n.InputRows() != 4*Inputs {
+		t.Fatalf("%d king buckets, %d input rows: want 4 and %d", n.KingBuckets(), n.InputRows(), 4*Inputs)
+	}
+	var buf bytes.Buffer
+	if err := n.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	g := buf.Bytes()
+	if v, l := binary.LittleEndian.Uint32(g[4:]), binary.LittleEndian.Uint32(g[36:]); v != 4 || l != uint32(KingBuckets) {
+		t.Fatalf("a king-bucket net writes version %d, layout %d: want 4 and 2", v, l)
+	}
+	if want := 40 + KingSquares + (4*Inputs*32+32+8*64)*2 + 8*4; len(g) != want {
+		t.Fatalf("king-bucket file of %d bytes, want %d", len(g), want)
+	}
+	m, err := Load(bytes.NewReader(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Layout != KingBuckets || m.KingBucket != n.KingBucket || !slices.Equal(m.FeatureW, n.FeatureW) || !slices.Equal(m.OutputW, n.OutputW) {
+		t.Fatal("the king-bucket net does not load back equal")
+	}
+	bad := bytes.Clone(g)
+	bad[40+5] = MaxKingBuckets
+	v3 := bytes.Clone(g)
+	binary.LittleEndian.PutUint32(v3[4:], 3)
+	for _, c := range []struct {
+		name, want string
+		data       []byte
+	}{
+		{"king bucket 16", "king bucket 16", bad},
+		{"KingBuckets in version 3", "input layout 2 in a version 3 file", v3},
+		{"cut map", "king buckets", g[:50]},
+		{"rows of one bucket", "truncated", g[:40+KingSquares+Inputs*32*2]},
+	} {
+		if _, err := Load(bytes.NewReader(c.data)); err == nil || !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want ErrFormat mentioning %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestKingBuckets checks the KingBuckets inputs against their definition:
+// perspective c reads the rows of the bucket of its king's KingSquare, the
+// squares mirrored as in KingMirrored; Refresh and RefreshFeatures give the
+// biases plus those rows; Crosses is a king move that changes the half or
+// the bucket.
+func TestKingBuckets(t *testing.T) {
+	for c := movegen.White; c <= movegen.Black; c++ {
+		for k := movegen.Square(0); k < 64; k++ {
+			rank, file := int(k.Rank()), int(k.File())
+			if c == movegen.Black {
+				rank = 7 - rank
+			}
+			if file < 4 {
+				file = 7 - file
+			}
+			if got := KingSquare(c, k); got != rank*4+file-4 {
+				t.Fatalf("KingSquare(%v, %v) = %d, want %d", c, k, got, rank*4+file-4)
+			}
+		}
+	}
+	n := kingBucketNet(16, SCReLU, 1, testKingBuckets, 32)
+	acc := n.NewAccumulators(2)
+	var feats []uint16
+	crossings := 0
+	forRandomGames(t, 20, 80, 33, func(pos *movegen.Position, m movegen.Move) {
+		acc[0].Refresh(n, pos)
+		feats = AppendFeatures(feats[:0], pos)
+		acc[1].RefreshFeatures(n, feats)
+		for c := movegen.White; c <= movegen.Black; c++ {
+			king := pos.KingSquare(c)
+			base := int(testKingBuckets[KingSquare(c, king)]) * Inputs
+			want := slices.Clone(n.FeatureB)
+			for occ := pos.Occupied(); occ != 0; {
+				sq := occ.PopLSB()
+				seen := sq
+				if king.File() < 4 {
+					seen = movegen.Square(sq.Rank()*8 + 7 - sq.File())
+				}
+				f := base + FeatureIndex(c, pos.PieceOn(sq), seen)
+				if g := n.Feature(c, pos.PieceOn(sq), sq, king); g != f {
+					t.Fatalf("%s: Feature %d, want %d", pos.FEN(true), g, f)
+				}
+				for i := range want {
+					want[i] += n.FeatureW[f*n.H+i]
+				}
+			}
+			if !slices.Equal(acc[0].Values(c), want) || !slices.Equal(acc[1].Values(c), want) {
+				t.Fatalf("%s, perspective %v: Refresh or RefreshFeatures is not the sum of the bucket's inputs", pos.FEN(true), c)
+			}
+		}
+		d := MoveDelta(pos, m)
+		us := pos.SideToMove()
+		before := pos.KingSquare(us)
+		pos.Make(m)
+		after := pos.KingSquare(us)
+		pos.Unmake()
+		view := func(k movegen.Square) int { return int(KingMirror(k))<<8 | int(testKingBuckets[KingSquare(us, k)]) }
+		if want := view(before) != view(after); n.Crosses(d) != want {
+			t.Fatalf("%s, %v: Crosses %v, want %v", pos.FEN(true), m, !want, want)
+		}
+		if n.Crosses(d) {
+			crossings++
+		}
+	})
+	if crossings < 20 {
+		t.Fatalf("only %d moves changed a king's bucket or half", crossings)
+	}
+}
+
 // TestFileMirrorSymmetry: a KingMirrored net scores a position and its
 // mirror image across the d/e line exactly the same, with the same
 // accumulators, on both paths; a plain random net does not.
 func TestFileMirrorSymmetry(t *testing.T) {
 	plain := randomNet(64, SCReLU, 24)
 	forEachPath(t, func(name string, n *Net, simd bool) {
-		if n.Layout != KingMirrored {
+		if n.Layout == Plain {
 			return
 		}
 		plain.forceNoSIM = n.forceNoSIM

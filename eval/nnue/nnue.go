@@ -23,7 +23,10 @@
 // d/e line (a1 <-> h1) whenever that perspective's own king stands on files
 // a-d, so every side sees its own king on files e-h (KingMirror). The same
 // first-layer weights then serve both halves of the board, and a position
-// and its mirror image across the d/e line score the same.
+// and its mirror image across the d/e line score the same. A KingBuckets
+// net is mirrored so and has KingBuckets sets of first-layer weights: each
+// perspective reads the set of its own king's bucket (Net.KingBucket of
+// KingSquare, the square the king is seen on).
 //
 // The output layer may have B buckets (1 to MaxBuckets), each its own 2H
 // weights and bias, chosen by the number of pieces on the board (BucketOf):
@@ -66,11 +69,11 @@
 // Chess960 and DFRC games). An accumulator belongs to the Net it was made by:
 // after loading a net with another H, allocate a new stack. Update and
 // Evaluate never allocate; Refresh costs about ten Updates, so a searcher
-// refreshes only at the root, and where a KingMirrored net needs it: a move
-// that takes a king across the d/e line (Crosses; a king move or a castling,
-// which in Chess960 may cross from either side) changes every input of the
-// mover's perspective, and Update refreshes that perspective from the
-// position. A searcher that applies Deltas lazily (Apply, which has no
+// refreshes only at the root, and where a mirrored layout needs it: a move
+// that takes a king across the d/e line, or into another king bucket
+// (Crosses; a king move or a castling, which in Chess960 may cross from
+// either side) changes every input of the mover's perspective, and Update
+// refreshes that perspective from the position. A searcher that applies Deltas lazily (Apply, which has no
 // position) makes such moves' updates while it has their position: Update
 // before the move is made, ApplyMade after.
 //
@@ -89,6 +92,8 @@
 package nnue
 
 import (
+	"slices"
+
 	"github.com/kingrook/kingrook/movegen"
 )
 
@@ -106,6 +111,13 @@ const (
 	MaxScore = 20000
 	// MaxBuckets bounds the number of output buckets a file may declare.
 	MaxBuckets = 16
+	// MaxKingBuckets bounds the number of king buckets (first-layer weight
+	// sets) of a KingBuckets net.
+	MaxKingBuckets = 16
+	// KingSquares is the number of squares a KingBuckets net's map gives
+	// a bucket for: the half board a king is seen on (files e-h), 8 ranks
+	// of 4.
+	KingSquares = 32
 )
 
 // BucketOf returns the output bucket of a position with pieces pieces (both
@@ -130,6 +142,10 @@ const (
 	// KingMirrored: each perspective's squares are mirrored across the d/e
 	// line while its own king stands on files a-d (KingMirror).
 	KingMirrored Layout = 1
+	// KingBuckets: KingMirrored, and each perspective reads the first-layer
+	// weights of its king's bucket (Net.KingBucket of KingSquare): inputs
+	// bucket*Inputs .. bucket*Inputs+Inputs-1.
+	KingBuckets Layout = 2
 )
 
 func (l Layout) String() string {
@@ -138,8 +154,19 @@ func (l Layout) String() string {
 		return "plain"
 	case KingMirrored:
 		return "mirrored"
+	case KingBuckets:
+		return "kingbuckets"
 	}
 	return "unknown"
+}
+
+// KingSquare returns where perspective c's own king on king stands as a
+// KingBuckets net sees it, an index into Net.KingBucket: the square from
+// c's side (ranks flipped for Black), mirrored onto files e-h, as rank*4 +
+// file-4 (0 is e1, 3 h1, 31 h8).
+func KingSquare(c movegen.Color, king movegen.Square) int {
+	sq := king ^ movegen.Square(56*uint8(c)) ^ KingMirror(king)
+	return int(sq.Rank())*4 + int(sq.File()) - 4
 }
 
 // KingMirror returns what a KingMirrored net XORs into the squares of a
@@ -170,17 +197,21 @@ func (a Activation) String() string {
 // Net is a loaded network. It is read-only after Load and safe to share
 // between threads.
 type Net struct {
-	H          int        // accumulator width per perspective
-	Act        Activation // hidden activation
-	QA, QB     int32      // quantisation scales of the first and output layers
-	Scale      int32      // centipawns per unit of the float network's output
-	Layout     Layout     // how the inputs see the board
-	FeatureW   []int16    // Inputs rows of H weights: row f is FeatureW[f*H : f*H+H]
-	FeatureB   []int16    // H biases
-	OutputW    []int16    // B rows of 2H weights: side to move's half first, then the other side's
-	OutputB    []int32    // B output biases, scaled by QA*QB (B = len(OutputB), the bucket count)
-	simdOK     bool       // this build and CPU can run the SIMD path for this H
-	forceNoSIM bool       // tests and benchmarks: use the plain Go path
+	H      int        // accumulator width per perspective
+	Act    Activation // hidden activation
+	QA, QB int32      // quantisation scales of the first and output layers
+	Scale  int32      // centipawns per unit of the float network's output
+	Layout Layout     // how the inputs see the board
+	// KingBucket maps KingSquare to the king bucket of a KingBuckets net
+	// (all zero in the other layouts); the net has 1 + the largest of them
+	// (KingBuckets) sets of Inputs first-layer rows.
+	KingBucket [KingSquares]uint8
+	FeatureW   []int16 // InputRows rows of H weights: row f is FeatureW[f*H : f*H+H]
+	FeatureB   []int16 // H biases
+	OutputW    []int16 // B rows of 2H weights: side to move's half first, then the other side's
+	OutputB    []int32 // B output biases, scaled by QA*QB (B = len(OutputB), the bucket count)
+	simdOK     bool    // this build and CPU can run the SIMD path for this H
+	forceNoSIM bool    // tests and benchmarks: use the plain Go path
 }
 
 // FeatureIndex returns the input index of piece pc on square sq seen from
@@ -196,23 +227,52 @@ func FeatureIndex(persp movegen.Color, pc movegen.Piece, sq movegen.Square) int 
 // Feature returns the input index of piece pc on square sq seen from
 // perspective persp, whose own king stands on king, under n's layout.
 func (n *Net) Feature(persp movegen.Color, pc movegen.Piece, sq, king movegen.Square) int {
-	return FeatureIndex(persp, pc, sq^n.kingMirror(king))
+	x, base := n.kingView(persp, king)
+	return int(base) + FeatureIndex(persp, pc, sq^x)
 }
 
-// kingMirror is KingMirror for a KingMirrored net, 0 for a plain one.
-func (n *Net) kingMirror(king movegen.Square) movegen.Square {
-	if n.Layout == KingMirrored {
-		return KingMirror(king)
+// KingBuckets returns the number of king buckets: 1 but in a KingBuckets
+// net.
+func (n *Net) KingBuckets() int {
+	if n.Layout != KingBuckets {
+		return 1
 	}
-	return 0
+	return int(slices.Max(n.KingBucket[:])) + 1
 }
 
-// Crosses tells whether d, a move's Delta, takes a king across the d/e line
-// in a KingMirrored net (never in a plain one): every input of the mover's
-// perspective changes, so Update and ApplyMade refresh that perspective,
-// and Apply, which has no position, must not be given d.
+// InputRows returns the number of first-layer rows: Inputs per king bucket.
+func (n *Net) InputRows() int { return Inputs * n.KingBuckets() }
+
+// kingView returns how perspective c, whose own king stands on king, sees
+// the inputs under n's layout: what its squares are XORed with (KingMirror
+// in the mirrored layouts, else 0) and the first row of its king bucket.
+func (n *Net) kingView(c movegen.Color, king movegen.Square) (movegen.Square, int32) {
+	switch n.Layout {
+	case Plain:
+		return 0, 0
+	case KingMirrored:
+		return KingMirror(king), 0
+	}
+	return KingMirror(king), int32(n.KingBucket[KingSquare(c, king)]) * Inputs
+}
+
+// Crosses tells whether d, a move's Delta, changes how the mover's
+// perspective sees the inputs: a king move across the d/e line in a
+// KingMirrored net, or into another half or king bucket in a KingBuckets
+// net (never in a plain one). Every input of that perspective changes, so
+// Update and ApplyMade refresh it, and Apply, which has no position, must
+// not be given d.
 func (n *Net) Crosses(d Delta) bool {
-	return n.Layout == KingMirrored && d.Sub[0].Piece.Type() == movegen.King && (d.Sub[0].Square^d.Add[0].Square)&4 != 0
+	if n.Layout == Plain || d.Sub[0].Piece.Type() != movegen.King {
+		return false
+	}
+	if n.Layout == KingMirrored {
+		return (d.Sub[0].Square^d.Add[0].Square)&4 != 0
+	}
+	c := d.Sub[0].Piece.Color()
+	x0, b0 := n.kingView(c, d.Sub[0].Square)
+	x1, b1 := n.kingView(c, d.Add[0].Square)
+	return x0 != x1 || b0 != b1
 }
 
 // MirrorFeature returns the index of the same piece seen from the other

@@ -48,18 +48,39 @@ func mirroredNet(h int, act Activation, b int, seed uint64) *Net {
 	return n
 }
 
+// testKingBuckets is a king-bucket map for the tests: on the first rank
+// e-f and g-h apart, the second rank, the rest; so that castling, and many
+// king moves on the back ranks, change a perspective's bucket.
+var testKingBuckets = [KingSquares]uint8{0, 0, 1, 1, 2, 2, 2, 2,
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3}
+
+// kingBucketNet is randomBucketNet with the KingBuckets layout and the
+// king buckets of kb, their first-layer rows each random.
+func kingBucketNet(h int, act Activation, b int, kb [KingSquares]uint8, seed uint64) *Net {
+	n := randomBucketNet(h, act, b, seed)
+	n.Layout, n.KingBucket = KingBuckets, kb
+	r := rand.New(rand.NewPCG(seed, 8))
+	n.FeatureW = make([]int16, n.InputRows()*h)
+	for i := range n.FeatureW {
+		n.FeatureW[i] = int16(r.IntN(201) - 100)
+	}
+	return n
+}
+
 // testNets returns nets to test with: the embedded one and random ones of
-// both activations and layouts.
+// both activations and every layout.
 func testNets(t testing.TB) map[string]*Net {
 	return map[string]*Net{
-		"default":                    Default(),
-		"crelu-32":                   randomNet(32, CReLU, 1),
-		"screlu-128":                 randomNet(128, SCReLU, 2),
-		"screlu-256":                 randomNet(256, SCReLU, 3),
-		"crelu-1024":                 randomNet(1024, CReLU, 4),
-		"screlu-64-8buckets":         randomBucketNet(64, SCReLU, 8, 5),
-		"screlu-256-8buckets-mirror": mirroredNet(256, SCReLU, 8, 6),
-		"crelu-32-mirror":            mirroredNet(32, CReLU, 1, 7),
+		"screlu-256-8buckets-kingbuckets": kingBucketNet(256, SCReLU, 8, testKingBuckets, 8),
+		"crelu-32-kingbuckets":            kingBucketNet(32, CReLU, 1, testKingBuckets, 9),
+		"default":                         Default(),
+		"crelu-32":                        randomNet(32, CReLU, 1),
+		"screlu-128":                      randomNet(128, SCReLU, 2),
+		"screlu-256":                      randomNet(256, SCReLU, 3),
+		"crelu-1024":                      randomNet(1024, CReLU, 4),
+		"screlu-64-8buckets":              randomBucketNet(64, SCReLU, 8, 5),
+		"screlu-256-8buckets-mirror":      mirroredNet(256, SCReLU, 8, 6),
+		"crelu-32-mirror":                 mirroredNet(32, CReLU, 1, 7),
 	}
 }
 
@@ -133,7 +154,7 @@ func TestLoadErrors(t *testing.T) {
 		{"empty", "header", nil},
 		{"short header", "header", g[:10]},
 		{"bad magic", "bad magic", patch(0, 0x12345678)},
-		{"version", "version", patch(4, 4)},
+		{"version", "version", patch(4, Version+1)},
 		{"inputs", "inputs", patch(8, 640)},
 		{"H not aligned", "hidden width", patch(12, 33)},
 		{"H zero", "hidden width", patch(12, 0)},
