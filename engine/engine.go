@@ -246,7 +246,14 @@ func (e *Engine) loadNetLocked(v optValue) error {
 		return fmt.Errorf("option EvalFile: %s not loaded: %w; still using %s", path, err, e.set.EvalFile)
 	}
 	e.net = n
-	e.notice = fmt.Sprintf("NNUE evaluation using %s (%d hidden neurons, %d output buckets)", path, n.H, n.Buckets())
+	e.notice = fmt.Sprintf("NNUE evaluation using %s (%d hidden neurons, %d output buckets", path, n.H, n.Buckets())
+	switch n.Layout {
+	case nnue.KingMirrored:
+		e.notice += ", king-mirrored inputs"
+	case nnue.KingBuckets:
+		e.notice += fmt.Sprintf(", king-mirrored inputs in %d king buckets", n.KingBuckets())
+	}
+	e.notice += ")"
 	return nil
 }
 

@@ -76,36 +76,49 @@ func TestKingMirror(t *testing.T) {
 	n := mirroredNet(16, SCReLU, 1, 22)
 	plain := randomNet(16, SCReLU, 22)
 	acc := n.NewAccumulators(2)
-	var feats []uint16
 	forRandomGames(t, 20, 80, 23, func(pos *movegen.Position, _ movegen.Move) {
-		acc[0].Refresh(n, pos)
-		feats = AppendFeatures(feats[:0], pos)
-		acc[1].RefreshFeatures(n, feats)
-		for c := movegen.White; c <= movegen.Black; c++ {
-			king := pos.KingSquare(c)
-			want := slices.Clone(n.FeatureB)
-			for occ := pos.Occupied(); occ != 0; {
-				sq := occ.PopLSB()
-				seen := sq
-				if king.File() < 4 {
-					seen = movegen.Square(sq.Rank()*8 + 7 - sq.File())
-				}
-				f := FeatureIndex(c, pos.PieceOn(sq), seen)
-				if g := n.Feature(c, pos.PieceOn(sq), sq, king); g != f {
-					t.Fatalf("%s: Feature %d, want %d", pos.FEN(true), g, f)
-				}
-				if g := plain.Feature(c, pos.PieceOn(sq), sq, king); g != FeatureIndex(c, pos.PieceOn(sq), sq) {
+		checkInputs(t, n, acc, pos, func(movegen.Color, movegen.Square) int { return 0 })
+		for occ := pos.Occupied(); occ != 0; {
+			sq := occ.PopLSB()
+			for c := movegen.White; c <= movegen.Black; c++ {
+				if g := plain.Feature(c, pos.PieceOn(sq), sq, pos.KingSquare(c)); g != FeatureIndex(c, pos.PieceOn(sq), sq) {
 					t.Fatalf("%s: a plain net's Feature %d is not FeatureIndex", pos.FEN(true), g)
 				}
-				for i := range want {
-					want[i] += n.FeatureW[f*n.H+i]
-				}
-			}
-			if !slices.Equal(acc[0].Values(c), want) || !slices.Equal(acc[1].Values(c), want) {
-				t.Fatalf("%s, perspective %v: Refresh or RefreshFeatures is not the sum of the mirrored inputs", pos.FEN(true), c)
 			}
 		}
 	})
+}
+
+// checkInputs checks a mirrored layout's inputs in pos against their
+// definition: each perspective c sees every square with its file mirrored
+// (a <-> h) while its own king stands on files a-d, in the rows from
+// base(c, king) on; Feature gives those inputs, and Refresh and
+// RefreshFeatures (into acc[0] and acc[1]) the biases plus their rows.
+func checkInputs(t *testing.T, n *Net, acc []Accumulator, pos *movegen.Position, base func(c movegen.Color, king movegen.Square) int) {
+	t.Helper()
+	acc[0].Refresh(n, pos)
+	acc[1].RefreshFeatures(n, AppendFeatures(nil, pos))
+	for c := movegen.White; c <= movegen.Black; c++ {
+		king := pos.KingSquare(c)
+		want := slices.Clone(n.FeatureB)
+		for occ := pos.Occupied(); occ != 0; {
+			sq := occ.PopLSB()
+			seen := sq
+			if king.File() < 4 {
+				seen = movegen.Square(sq.Rank()*8 + 7 - sq.File())
+			}
+			f := base(c, king) + FeatureIndex(c, pos.PieceOn(sq), seen)
+			if g := n.Feature(c, pos.PieceOn(sq), sq, king); g != f {
+				t.Fatalf("%s: Feature %d, want %d", pos.FEN(true), g, f)
+			}
+			for i := range want {
+				want[i] += n.FeatureW[f*n.H+i]
+			}
+		}
+		if !slices.Equal(acc[0].Values(c), want) || !slices.Equal(acc[1].Values(c), want) {
+			t.Fatalf("%s, perspective %v: Refresh or RefreshFeatures is not the sum of the inputs' rows", pos.FEN(true), c)
+		}
+	}
 }
 
 // fileMirrorFEN returns the position mirrored across the d/e line (a1 <->
@@ -193,34 +206,11 @@ func TestKingBuckets(t *testing.T) {
 	}
 	n := kingBucketNet(16, SCReLU, 1, testKingBuckets, 32)
 	acc := n.NewAccumulators(2)
-	var feats []uint16
 	crossings := 0
 	forRandomGames(t, 20, 80, 33, func(pos *movegen.Position, m movegen.Move) {
-		acc[0].Refresh(n, pos)
-		feats = AppendFeatures(feats[:0], pos)
-		acc[1].RefreshFeatures(n, feats)
-		for c := movegen.White; c <= movegen.Black; c++ {
-			king := pos.KingSquare(c)
-			base := int(testKingBuckets[KingSquare(c, king)]) * Inputs
-			want := slices.Clone(n.FeatureB)
-			for occ := pos.Occupied(); occ != 0; {
-				sq := occ.PopLSB()
-				seen := sq
-				if king.File() < 4 {
-					seen = movegen.Square(sq.Rank()*8 + 7 - sq.File())
-				}
-				f := base + FeatureIndex(c, pos.PieceOn(sq), seen)
-				if g := n.Feature(c, pos.PieceOn(sq), sq, king); g != f {
-					t.Fatalf("%s: Feature %d, want %d", pos.FEN(true), g, f)
-				}
-				for i := range want {
-					want[i] += n.FeatureW[f*n.H+i]
-				}
-			}
-			if !slices.Equal(acc[0].Values(c), want) || !slices.Equal(acc[1].Values(c), want) {
-				t.Fatalf("%s, perspective %v: Refresh or RefreshFeatures is not the sum of the bucket's inputs", pos.FEN(true), c)
-			}
-		}
+		checkInputs(t, n, acc, pos, func(c movegen.Color, king movegen.Square) int {
+			return int(testKingBuckets[KingSquare(c, king)]) * Inputs
+		})
 		d := MoveDelta(pos, m)
 		us := pos.SideToMove()
 		before := pos.KingSquare(us)
