@@ -12,7 +12,9 @@
 // each side's inputs mirrored across the d/e line while its own king stands
 // on files a-d, nnue.KingMirrored; with --layout kingbuckets, mirrored so
 // and read in the first-layer rows of its king's bucket, --king-buckets,
-// nnue.KingBuckets) with Adam on mini-batches over
+// nnue.KingBuckets, and with --factorise a set of rows all king buckets
+// share besides, folded into each bucket's when the net is written) with
+// Adam on mini-batches over
 // every core: each goroutine sums its share of the batch's gradient, the
 // sums are reduced, and only first-layer rows that some position used are
 // updated. The loss is the mean squared error between
@@ -52,7 +54,7 @@
 // checkpoint: give the same --data (a glob that now matches more files is
 // other data) and --holdout, --block, --limit and --train-limit, which the
 // counts and checksum check; the checkpoint's shape and
-// training settings (--hidden --act --buckets --layout --seed --batch --lr --gamma
+// training settings (--hidden --act --buckets --layout --factorise --seed --batch --lr --gamma
 // --lr-schedule --lr-end --scale --wdl --mirror, and --epochs and --patience
 // unless given anew; under the cosine schedule another --epochs stretches or
 // shrinks the rest of the curve)
@@ -137,6 +139,7 @@ type config struct {
 	kingBucket                                                     [nnue.KingSquares]uint8 // --king-buckets
 	seed                                                           uint64
 	keepBest, mirror                                               bool
+	factorise                                                      bool // --factorise
 	hiddenSet, actSet, bucketsSet                                  bool // --hidden, --act, --buckets given
 	patience, trainLimit                                           int
 	filter                                                         trainFilter // --train-min-ply, --train-skip (its seed: --seed), --train-from-ply
@@ -222,6 +225,7 @@ func parseConfigTo(args []string, stdout, stderr io.Writer) (config, error) {
 	act := fs.String("act", "screlu", "hidden activation: crelu or screlu")
 	layout := fs.String("layout", "plain", "input layout: plain, mirrored (each side's inputs mirrored across the d/e line while its king stands on files a-d), or kingbuckets (mirrored so, each side reading the first-layer rows of its king's bucket, --king-buckets)")
 	kingBuckets := fs.String("king-buckets", defaultKingBuckets, "with --layout kingbuckets: the king bucket (0..15) of each square a king is seen on, comma-separated: 32 (rank 1 files e-h, then rank 2, ... rank 8, from the side's own view) or 8 (one per rank)")
+	fs.BoolVar(&c.factorise, "factorise", false, "with the kingbuckets layout: train, besides each king bucket's first-layer rows, one set that all buckets share (each input reads both; folded into every bucket's rows when the net is written), so that what the buckets have in common learns from every position")
 	fs.IntVar(&c.epochs, "epochs", 20, "passes over the training data")
 	fs.DurationVar(&c.maxTime, "max-time", 0, "stop before an epoch that would end after this much training time (0: no limit)")
 	fs.IntVar(&c.batch, "batch", 16384, "positions per Adam step")
@@ -315,8 +319,6 @@ func parseConfigTo(args []string, stdout, stderr io.Writer) (config, error) {
 	return c, err
 }
 
-// named returns the value among values whose String is s, the value of
-// flag --name.
 // defaultKingBuckets is --king-buckets' default: four buckets, the king on
 // its first rank towards the centre (e-f, after the mirroring) or in the
 // corner (g-h), on the second rank, or further up.
@@ -340,6 +342,8 @@ func parseKingBuckets(s string) ([nnue.KingSquares]uint8, error) {
 	return kb, nil
 }
 
+// named returns the value among values whose String is s, the value of
+// flag --name.
 func named[T fmt.Stringer](name, s string, values ...T) (T, error) {
 	var names []string
 	for _, v := range values {
@@ -365,6 +369,8 @@ func (c *config) check() error {
 		return fmt.Errorf("--wdl must be in [0, 1] and --scale positive")
 	case c.init != "" && c.resume != "":
 		return fmt.Errorf("--init and --resume: give one starting point")
+	case c.factorise && c.layout != nnue.KingBuckets && (c.set["layout"] || c.init == "" && c.resume == ""):
+		return fmt.Errorf("--factorise shares rows between king buckets: add --layout kingbuckets")
 	case c.cosine && c.set["gamma"]:
 		return fmt.Errorf("--gamma is the step schedule's factor: the cosine schedule ends at --lr-end")
 	case !c.cosine && c.set["lr-end"]:
@@ -377,10 +383,11 @@ func (c *config) check() error {
 	return nil
 }
 
-// shapeDiffers tells whether --act, --buckets or --layout was given and
-// differs from the starting model m's.
+// shapeDiffers tells whether --act, --buckets, --layout or --factorise was
+// given and differs from the starting model m's.
 func (c *config) shapeDiffers(m *model) bool {
-	return c.actSet && m.act != c.act || c.bucketsSet && m.buckets != c.buckets || c.set["layout"] && (m.layout != c.layout || m.kingBucket != c.kingBucket)
+	return c.actSet && m.act != c.act || c.bucketsSet && m.buckets != c.buckets || c.set["layout"] && (m.layout != c.layout || m.kingBucket != c.kingBucket) ||
+		c.set["factorise"] && m.factor != c.factorise
 }
 
 // expandGlobs returns the files named by a comma-separated list of files
@@ -499,6 +506,9 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 	if err := m.setLayout(c.layout, c.kingBucket); err != nil {
 		return nil, err
 	}
+	if err := m.setFactor(c.factorise && c.layout == nnue.KingBuckets); err != nil {
+		return nil, err
+	}
 	opt := newAdam(m, c.lr)
 	st := progress{LR: c.lr, BestLoss: math.Inf(1)}
 	var best *model
@@ -510,8 +520,12 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 		}
 		m, opt = ck.m, ck.a
 		if c.shapeDiffers(m) || c.hiddenSet && m.h != c.hidden {
-			return nil, fmt.Errorf("--resume %s: the checkpoint is H=%d %s with %d output buckets, %s layout, the flags ask for H=%d %s with %d, %s layout",
-				c.resume, m.h, m.act, m.buckets, m.layout, c.hidden, c.act, c.buckets, c.layout)
+			asked := c.layout
+			if !c.set["layout"] {
+				asked = m.layout
+			}
+			return nil, fmt.Errorf("--resume %s: the checkpoint is H=%d %s with %d output buckets, %s, the flags ask for H=%d %s with %d, %s",
+				c.resume, m.h, m.act, m.buckets, layoutName(m.layout, m.factor), c.hidden, c.act, c.buckets, layoutName(asked, c.factorise))
 		}
 		if ck.state == nil {
 			fmt.Fprintf(stdout, "resumed from %s after %d steps: the weights and Adam's moments of a checkpoint without the run's state, trained from epoch 1\n", c.resume, opt.t)
@@ -552,6 +566,9 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 				return nil, fmt.Errorf("--init %s: %w", c.init, err)
 			}
 		}
+		if err := m.setFactor(c.factorise); err != nil {
+			return nil, fmt.Errorf("--init %s: %w", c.init, err)
+		}
 		if c.shapeDiffers(m) || c.hiddenSet && m.h > c.hidden {
 			return nil, fmt.Errorf("--init %s: the net is H=%d %s with %d output buckets, the flags ask for H=%d %s with %d",
 				c.init, m.h, m.act, m.buckets, c.hidden, c.act, c.buckets)
@@ -562,6 +579,9 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 			m = m.widen(c.hidden, rng)
 		}
 		opt = newAdam(m, c.lr)
+	}
+	if c.factorise && !m.factor {
+		return nil, fmt.Errorf("--factorise needs the kingbuckets layout (--layout kingbuckets), the net is %s", m.layout)
 	}
 	if c.mirror && m.layout != nnue.Plain {
 		return nil, fmt.Errorf("--mirror with the %s layout: a position and its mirror image have the same inputs, so it would only count each position twice", m.layout)
@@ -576,8 +596,8 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 	if c.cosine {
 		sched = fmt.Sprintf("cosine to %g over %d epochs", c.lrEnd, c.epochs)
 	}
-	fmt.Fprintf(stdout, "H=%d %s, %d output buckets, %s layout, batch %d, lr %g (%s), scale %g, wdl %g, %d threads, seed %d\n",
-		m.h, m.act, m.buckets, m.layout, c.batch, c.lr, sched, c.scale, c.wdl, c.threads, c.seed)
+	fmt.Fprintf(stdout, "H=%d %s, %d output buckets, %s, batch %d, lr %g (%s), scale %g, wdl %g, %d threads, seed %d\n",
+		m.h, m.act, m.buckets, layoutName(m.layout, m.factor), c.batch, c.lr, sched, c.scale, c.wdl, c.threads, c.seed)
 	if !resumed {
 		fmt.Fprintf(stdout, "epoch 0  validation %.6f\n", m.evalLoss(valid, lc, work))
 	}
@@ -697,6 +717,15 @@ func finish(c config, m *model, valid *dataset, stdout io.Writer) error {
 	return nil
 }
 
+// layoutName names a layout in the run's messages: "kingbuckets layout,
+// factorised" with the shared rows of --factorise.
+func layoutName(l nnue.Layout, factor bool) string {
+	if factor {
+		return l.String() + " layout, factorised"
+	}
+	return l.String() + " layout"
+}
+
 // matchWithin bounds the reference's evaluations that --match-scale fits.
 const matchWithin = 1000
 
@@ -716,7 +745,7 @@ func evalSlope(ref *nnue.Net, m *model, d *dataset) (float64, int) {
 		if math.Abs(y) > matchWithin {
 			continue
 		}
-		s.us, s.them = d.sideFeatures(i, m.net(), s.us, s.them)
+		s.us, s.them = m.features(d, i, false, m.net(), s.us, s.them)
 		x := float64(m.forward(s, s.us, s.them)) * netScale
 		sxy += x * y
 		sxx += x * x
@@ -752,7 +781,7 @@ func report(c config, m *model, net *nnue.Net, d *dataset, stdout io.Writer) {
 		intCP[i] = float64(net.Evaluate(&acc[0], d.side(i)))
 		hand[i] = float64(d.hand(i))
 		if m != nil {
-			s.us, s.them = d.sideFeatures(i, m.net(), s.us, s.them)
+			s.us, s.them = m.features(d, i, false, m.net(), s.us, s.them)
 			diff := math.Abs(float64(m.forward(s, s.us, s.them))*netScale - intCP[i])
 			sumAbs += diff
 			maxAbs = max(maxAbs, diff)

@@ -34,10 +34,16 @@ type model struct {
 	// kingBucket is the king buckets of the KingBuckets layout
 	// (nnue.Net.KingBucket), zero in the others.
 	kingBucket [nnue.KingSquares]uint8
-	w1         []float32 // inputRows x h, input-major
-	b1         []float32 // h
-	w2         []float32 // buckets x 2h: side to move's half, then the other side's
-	b2         []float32 // buckets
+	// factor: w1 holds, after the king buckets' rows, one more set of
+	// nnue.Inputs rows that every bucket shares (--factorise): each input
+	// reads its bucket's row plus the shared one, so that what all buckets
+	// have in common is learnt from every position. quantise folds the
+	// shared rows into each bucket's.
+	factor bool
+	w1     []float32 // rows() x h, input-major
+	b1     []float32 // h
+	w2     []float32 // buckets x 2h: side to move's half, then the other side's
+	b2     []float32 // buckets
 }
 
 func newModel(h int, act nnue.Activation, buckets int, rng *rand.Rand) *model {
@@ -59,6 +65,49 @@ func newModel(h int, act nnue.Activation, buckets int, rng *rand.Rand) *model {
 // inputRows is the number of first-layer rows: nnue.Inputs per king
 // bucket.
 func (m *model) inputRows() int { return m.net().InputRows() }
+
+// rows is the number of first-layer rows of the float model: inputRows,
+// and with factor the shared rows after them.
+func (m *model) rows() int {
+	if m.factor {
+		return m.inputRows() + nnue.Inputs
+	}
+	return m.inputRows()
+}
+
+// setFactor gives m the shared rows of --factorise (starting at zero, so
+// that m computes what it did) or, with on false, folds them into each
+// king bucket's rows. Only a KingBuckets model can have them.
+func (m *model) setFactor(on bool) error {
+	switch {
+	case on == m.factor:
+		return nil
+	case on && m.layout != nnue.KingBuckets:
+		return fmt.Errorf("--factorise needs the kingbuckets layout, the net is %s", m.layout)
+	case on:
+		m.w1 = append(m.w1, make([]float32, nnue.Inputs*m.h)...)
+	default:
+		m.w1 = m.foldedW1()
+	}
+	m.factor = on
+	return nil
+}
+
+// foldedW1 returns the first layer of the net m stands for: each king
+// bucket's row plus the shared one (factor), held to the clip.
+func (m *model) foldedW1() []float32 {
+	n := m.inputRows() * m.h
+	if !m.factor {
+		return slices.Clone(m.w1[:n])
+	}
+	w := make([]float32, n)
+	shared := m.w1[n:]
+	one := nnue.Inputs * m.h
+	for i := range w {
+		w[i] = min(max(m.w1[i]+shared[i%one], -wClip), wClip)
+	}
+	return w
+}
 
 // net returns an empty nnue.Net of m's layout, for its layout's methods.
 func (m *model) net() *nnue.Net { return &nnue.Net{Layout: m.layout, KingBucket: m.kingBucket} }
@@ -125,7 +174,7 @@ type grads struct {
 
 func (m *model) newGrads() *grads {
 	return &grads{w1: make([]float32, len(m.w1)), b1: make([]float32, m.h), w2: make([]float32, len(m.w2)),
-		b2: make([]float32, m.buckets), touched: make([]bool, m.inputRows())}
+		b2: make([]float32, m.buckets), touched: make([]bool, m.rows())}
 }
 
 func (m *model) newScratch() *scratch {
@@ -135,11 +184,16 @@ func (m *model) newScratch() *scratch {
 }
 
 // forward returns the float output (in units of netScale centipawns) for
-// the features, leaving accumulators, activations and the output bucket (by
-// the number of pieces, len(us)) in s.
+// the features (of m.features), leaving accumulators, activations and the
+// output bucket (by the number of pieces: len(us), half that with factor)
+// in s.
 func (m *model) forward(s *scratch, us, them []int) float32 {
 	h := m.h
-	s.bucket = nnue.BucketOf(len(us), m.buckets)
+	pieces := len(us)
+	if m.factor {
+		pieces /= 2
+	}
+	s.bucket = nnue.BucketOf(pieces, m.buckets)
 	w2 := m.w2[s.bucket*2*h : (s.bucket+1)*2*h]
 	copy(s.accU, m.b1)
 	copy(s.accT, m.b1)
@@ -228,6 +282,21 @@ func (d *dataset) sideFeatures(i int, n *nnue.Net, us, them []int) ([]int, []int
 	return d.sideFeaturesFlip(i, false, n, us, them)
 }
 
+// features is sideFeaturesFlip in m's layout (view is m.net()), and with
+// factor each input's shared row after them: the rows forward and backward
+// read.
+func (m *model) features(d *dataset, i int, flip bool, view *nnue.Net, us, them []int) ([]int, []int) {
+	us, them = d.sideFeaturesFlip(i, flip, view, us, them)
+	if m.factor {
+		shared := m.inputRows()
+		for j := range len(us) {
+			us = append(us, shared+us[j]%nnue.Inputs)
+			them = append(them, shared+them[j]%nnue.Inputs)
+		}
+	}
+	return us, them
+}
+
 func (d *dataset) sideFeaturesFlip(i int, flip bool, n *nnue.Net, us, them []int) ([]int, []int) {
 	us, them = us[:0], them[:0]
 	x := movegen.Square(0)
@@ -287,7 +356,7 @@ func (m *model) step(d *dataset, idx []uint32, lc lossConfig, work []*scratch) f
 				if flip {
 					i -= d.len()
 				}
-				s.us, s.them = d.sideFeaturesFlip(i, flip, view, s.us, s.them)
+				s.us, s.them = m.features(d, i, flip, view, s.us, s.them)
 				out := m.forward(s, s.us, s.them)
 				p := float32(sigmoid(float64(out * k)))
 				e := p - lc.target(d.score(i), d.result(i))
@@ -321,7 +390,7 @@ func (m *model) evalLoss(d *dataset, lc lossConfig, work []*scratch) float64 {
 			defer wg.Done()
 			k := float32(netScale / lc.scale)
 			for i := lo; i < hi; i++ {
-				s.us, s.them = d.sideFeatures(i, view, s.us, s.them)
+				s.us, s.them = m.features(d, i, false, view, s.us, s.them)
 				p := float32(sigmoid(float64(m.forward(s, s.us, s.them) * k)))
 				e := p - lc.target(d.score(i), d.result(i))
 				sums[t] += float64(e * e)
@@ -425,15 +494,17 @@ func (m *model) scaleOutput(k float64) int {
 
 // clone returns a copy of m's weights.
 func (m *model) clone() *model {
-	return &model{h: m.h, act: m.act, buckets: m.buckets, layout: m.layout, kingBucket: m.kingBucket, w1: slices.Clone(m.w1), b1: slices.Clone(m.b1), w2: slices.Clone(m.w2), b2: slices.Clone(m.b2)}
+	return &model{h: m.h, act: m.act, buckets: m.buckets, layout: m.layout, kingBucket: m.kingBucket, factor: m.factor, w1: slices.Clone(m.w1), b1: slices.Clone(m.b1), w2: slices.Clone(m.w2), b2: slices.Clone(m.b2)}
 }
 
-// quantise returns the integer net of m.
+// quantise returns the integer net of m (with factor, of its folded first
+// layer).
 func (m *model) quantise() *nnue.Net {
+	w1 := m.foldedW1()
 	n := &nnue.Net{H: m.h, Act: m.act, QA: qa, QB: qb, Scale: netScale, Layout: m.layout, KingBucket: m.kingBucket,
-		FeatureW: make([]int16, len(m.w1)), FeatureB: make([]int16, m.h), OutputW: make([]int16, len(m.w2)), OutputB: make([]int32, m.buckets)}
+		FeatureW: make([]int16, len(w1)), FeatureB: make([]int16, m.h), OutputW: make([]int16, len(m.w2)), OutputB: make([]int32, m.buckets)}
 	round := func(x float32, s float64) int16 { return int16(math.Round(float64(x) * s)) }
-	for i, w := range m.w1 {
+	for i, w := range w1 {
 		n.FeatureW[i] = round(w, qa)
 	}
 	for i, w := range m.b1 {
@@ -481,7 +552,10 @@ func (m *model) widen(h int, rng *rand.Rand) *model {
 	if err := w.setLayout(m.layout, m.kingBucket); err != nil {
 		panic(err) // a fresh model takes any layout
 	}
-	for f := range m.inputRows() {
+	if err := w.setFactor(m.factor); err != nil {
+		panic(err) // m's layout has m's factor
+	}
+	for f := range m.rows() {
 		copy(w.w1[f*h:f*h+m.h], m.w1[f*m.h:f*m.h+m.h])
 	}
 	copy(w.b1, m.b1)
@@ -496,16 +570,19 @@ func (m *model) widen(h int, rng *rand.Rand) *model {
 	return w
 }
 
-// checkpoint layout, little-endian: magic "KRC5", H, activation, Adam
-// step, output buckets, the net's input layout (nnue.Layout; uint32 each),
-// the run's settings and data (runKey) and where it stands (progress), then
-// float32 w1, b1, w2, b2 and Adam's first and second moments in the same
-// order. Earlier layouts: "KRC4" (a runKeyV4: the step schedule), and of
-// Plain nets "KRC3" (no layout word), and with the weights and moments
-// only, "KRC2" (no runKey and progress) and "KRCK" (neither a bucket word:
-// one bucket).
+// checkpoint layout, little-endian: magic "KRC6", H, activation, Adam
+// step, output buckets, the net's input layout (nnue.Layout), factor (1:
+// the shared rows of --factorise after the king buckets' in w1; uint32
+// each), in a KingBuckets net its 32 king buckets (uint8), the run's
+// settings and data (runKey) and where it stands (progress), then float32
+// w1, b1, w2, b2 and Adam's first and second moments in the same order.
+// Earlier layouts: "KRC5" (no factor word), "KRC4" (a runKeyV4: the step
+// schedule; no king buckets), and of Plain nets "KRC3" (no layout word),
+// and with the weights and moments only, "KRC2" (no runKey and progress)
+// and "KRCK" (neither a bucket word: one bucket).
 const (
-	ckMagic   uint32 = 'K' | 'R'<<8 | 'C'<<16 | '5'<<24
+	ckMagic   uint32 = 'K' | 'R'<<8 | 'C'<<16 | '6'<<24
+	ckMagicV5 uint32 = 'K' | 'R'<<8 | 'C'<<16 | '5'<<24
 	ckMagicV4 uint32 = 'K' | 'R'<<8 | 'C'<<16 | '4'<<24
 	ckMagicV3 uint32 = 'K' | 'R'<<8 | 'C'<<16 | '3'<<24
 	ckMagicV2 uint32 = 'K' | 'R'<<8 | 'C'<<16 | '2'<<24
@@ -560,7 +637,11 @@ func (m *model) save(path string, a *adam, key *runKey, st *progress) error {
 	if err != nil {
 		return err
 	}
-	header := [6]uint32{ckMagic, uint32(m.h), uint32(m.act), uint32(a.t), uint32(m.buckets), uint32(m.layout)}
+	factor := uint32(0)
+	if m.factor {
+		factor = 1
+	}
+	header := [7]uint32{ckMagic, uint32(m.h), uint32(m.act), uint32(a.t), uint32(m.buckets), uint32(m.layout), factor}
 	parts := []any{header}
 	if m.layout == nnue.KingBuckets {
 		parts = append(parts, m.kingBucket)
@@ -619,19 +700,27 @@ func loadCheckpoint(path string, lr float64) (*checkpoint, error) {
 	if err := binary.Read(r, binary.LittleEndian, &hdr); err != nil {
 		return nil, truncated(err)
 	}
-	buckets, layout := uint32(1), uint32(nnue.Plain)
-	if hdr[0] == ckMagic || hdr[0] == ckMagicV4 || hdr[0] == ckMagicV3 || hdr[0] == ckMagicV2 {
+	magic := hdr[0]
+	buckets, layout, factor := uint32(1), uint32(nnue.Plain), uint32(0)
+	if magic == ckMagic || magic == ckMagicV5 || magic == ckMagicV4 || magic == ckMagicV3 || magic == ckMagicV2 {
 		if err := binary.Read(r, binary.LittleEndian, &buckets); err != nil {
 			return nil, truncated(err)
 		}
 	}
-	if hdr[0] == ckMagic || hdr[0] == ckMagicV4 {
+	if magic == ckMagic || magic == ckMagicV5 || magic == ckMagicV4 {
 		if err := binary.Read(r, binary.LittleEndian, &layout); err != nil {
 			return nil, truncated(err)
 		}
 	}
-	if (hdr[0] != ckMagic && hdr[0] != ckMagicV4 && hdr[0] != ckMagicV3 && hdr[0] != ckMagicV2 && hdr[0] != ckMagicV1) || hdr[1] == 0 || hdr[1] > 4096 || hdr[2] > 1 ||
-		buckets < 1 || buckets > nnue.MaxBuckets || layout > uint32(nnue.KingBuckets) || layout == uint32(nnue.KingBuckets) && hdr[0] != ckMagic {
+	if magic == ckMagic {
+		if err := binary.Read(r, binary.LittleEndian, &factor); err != nil {
+			return nil, truncated(err)
+		}
+	}
+	kbMagic := magic == ckMagic || magic == ckMagicV5 // the layouts that know king buckets
+	if (!kbMagic && magic != ckMagicV4 && magic != ckMagicV3 && magic != ckMagicV2 && magic != ckMagicV1) || hdr[1] == 0 || hdr[1] > 4096 || hdr[2] > 1 ||
+		buckets < 1 || buckets > nnue.MaxBuckets || layout > uint32(nnue.KingBuckets) || layout == uint32(nnue.KingBuckets) && !kbMagic ||
+		factor > 1 || factor == 1 && layout != uint32(nnue.KingBuckets) {
 		return nil, fmt.Errorf("%s: not a checkpoint", path)
 	}
 	var kb [nnue.KingSquares]uint8
@@ -644,10 +733,10 @@ func loadCheckpoint(path string, lr float64) (*checkpoint, error) {
 		}
 	}
 	ck := &checkpoint{}
-	if hdr[0] == ckMagic || hdr[0] == ckMagicV4 || hdr[0] == ckMagicV3 {
+	if kbMagic || magic == ckMagicV4 || magic == ckMagicV3 {
 		ck.key, ck.state = new(runKey), new(progress)
 		var key any = ck.key
-		if hdr[0] != ckMagic {
+		if !kbMagic {
 			key = &ck.key.runKeyV4 // the step schedule
 		}
 		if err := binary.Read(r, binary.LittleEndian, key); err != nil {
@@ -658,8 +747,8 @@ func loadCheckpoint(path string, lr float64) (*checkpoint, error) {
 		}
 		lr = ck.state.LR
 	}
-	m := &model{h: int(hdr[1]), act: nnue.Activation(hdr[2]), buckets: int(buckets), layout: nnue.Layout(layout), kingBucket: kb}
-	m.w1, m.b1 = make([]float32, m.inputRows()*m.h), make([]float32, m.h)
+	m := &model{h: int(hdr[1]), act: nnue.Activation(hdr[2]), buckets: int(buckets), layout: nnue.Layout(layout), kingBucket: kb, factor: factor == 1}
+	m.w1, m.b1 = make([]float32, m.rows()*m.h), make([]float32, m.h)
 	m.w2, m.b2 = make([]float32, m.buckets*2*m.h), make([]float32, m.buckets)
 	a := newAdam(m, lr)
 	a.t = int(hdr[3])
