@@ -14,19 +14,56 @@ type Accumulator struct {
 	pieces int32             // pieces on the board (both colours), for the output bucket
 	mirror [2]movegen.Square // what each perspective's squares are XORed with: 0, or 7 in a mirrored layout with that side's king on files a-d
 	base   [2]int32          // each perspective's first input row: its king bucket times Inputs (0 but in a KingBuckets net)
+	cache  *refreshCache     // shared by the accumulators of one NewAccumulators call; nil in a Plain net
 }
 
 // NewAccumulators returns k accumulators for n sharing one backing array
-// (one allocation), meant as a searcher's per-ply stack.
+// (one allocation), meant as a searcher's per-ply stack. In a net whose
+// inputs depend on the king's square (not Plain) they share a refresh
+// cache too, so they belong to one searcher.
 func (n *Net) NewAccumulators(k int) []Accumulator {
 	back := make([]int16, 2*k*n.H)
 	accs := make([]Accumulator, k)
+	var cache *refreshCache
+	if n.Layout != Plain {
+		cache = n.newRefreshCache()
+	}
 	for i := range accs {
 		o := 2 * i * n.H
 		accs[i].v[0] = back[o : o+n.H : o+n.H]
 		accs[i].v[1] = back[o+n.H : o+2*n.H : o+2*n.H]
+		accs[i].cache = cache
 	}
 	return accs
+}
+
+// refreshCache holds, for each perspective and each way it can see the
+// board (its king bucket and half, kingView), the perspective's
+// accumulator of the last position it was refreshed in with that view,
+// and that position's pieces. A king move that Crosses then costs only the
+// rows of the pieces that differ from that position's, not one row per
+// piece on the board (the idea is known as "Finny tables").
+type refreshCache struct {
+	views   int          // views per perspective: 2 per king bucket (the halves)
+	entries []cacheEntry // perspective c, view v at c*views+v
+}
+
+type cacheEntry struct {
+	acc    []int16                // the first layer's output for pieces
+	pieces [2][6]movegen.Bitboard // by colour and piece type (Pawn first)
+}
+
+// newRefreshCache returns n's cache with every entry the empty board: the
+// biases and no pieces.
+func (n *Net) newRefreshCache() *refreshCache {
+	c := &refreshCache{views: 2 * n.KingBuckets()}
+	c.entries = make([]cacheEntry, 2*c.views)
+	back := make([]int16, len(c.entries)*n.H)
+	for i := range c.entries {
+		c.entries[i].acc = back[i*n.H : (i+1)*n.H : (i+1)*n.H]
+		copy(c.entries[i].acc, n.FeatureB)
+	}
+	return c
 }
 
 // Values returns the accumulator of perspective c (read-only use).
@@ -44,17 +81,18 @@ func (a *Accumulator) CopyFrom(src *Accumulator) {
 func (a *Accumulator) Pieces() int { return int(a.pieces) }
 
 // Refresh computes a from scratch: the biases plus the rows of every piece
-// of pos, for both perspectives.
+// of pos, for both perspectives (without the refresh cache).
 func (a *Accumulator) Refresh(n *Net, pos *movegen.Position) {
 	a.pieces = int32(pos.Occupied().Count())
-	a.refreshSide(n, pos, movegen.White, nil)
-	a.refreshSide(n, pos, movegen.Black, nil)
+	a.refreshSide(n, pos, movegen.White, nil, false)
+	a.refreshSide(n, pos, movegen.Black, nil, false)
 }
 
-// refreshSide computes perspective c from scratch for the position pos
-// changed by d (nil: pos itself): the pieces of pos but those on d's Sub
-// squares, then d's Add pieces.
-func (a *Accumulator) refreshSide(n *Net, pos *movegen.Position, c movegen.Color, d *Delta) {
+// refreshSide computes perspective c for the position pos changed by d
+// (nil: pos itself): the pieces of pos but those on d's Sub squares, then
+// d's Add pieces. With cached, from the refresh cache's entry of c's view
+// of that position (refreshCached) where a has a cache; else from scratch.
+func (a *Accumulator) refreshSide(n *Net, pos *movegen.Position, c movegen.Color, d *Delta, cached bool) {
 	occ, king := pos.Occupied(), pos.KingSquare(c)
 	var add []PieceSquare
 	if d != nil {
@@ -68,6 +106,10 @@ func (a *Accumulator) refreshSide(n *Net, pos *movegen.Position, c movegen.Color
 	}
 	x, base := n.kingView(c, king)
 	a.mirror[c], a.base[c] = x, base
+	if cached && a.cache != nil {
+		a.refreshCached(n, pos, c, d)
+		return
+	}
 	dst := a.v[c]
 	copy(dst, n.FeatureB)
 	for occ != 0 {
@@ -77,6 +119,75 @@ func (a *Accumulator) refreshSide(n *Net, pos *movegen.Position, c movegen.Color
 	for _, ps := range add {
 		n.addRow(dst, int(base)+FeatureIndex(c, ps.Piece, ps.Square^x))
 	}
+}
+
+// refreshCached is refreshSide through the refresh cache, with a.mirror[c]
+// and a.base[c] already set to c's view of the position: it brings the
+// view's entry to the position (the rows of the pieces that left or came
+// since the entry's position), then copies it to a.
+func (a *Accumulator) refreshCached(n *Net, pos *movegen.Position, c movegen.Color, d *Delta) {
+	var now [2][6]movegen.Bitboard
+	for col := movegen.White; col <= movegen.Black; col++ {
+		for t := movegen.Pawn; t <= movegen.King; t++ {
+			now[col][t-1] = pos.Pieces(col, t)
+		}
+	}
+	if d != nil {
+		for _, s := range d.Sub[:d.NSub] {
+			now[s.Piece.Color()][s.Piece.Type()-1] &^= movegen.SquareBB(s.Square)
+		}
+		for _, s := range d.Add[:d.NAdd] {
+			now[s.Piece.Color()][s.Piece.Type()-1] |= movegen.SquareBB(s.Square)
+		}
+	}
+	x, base := a.mirror[c], int(a.base[c])
+	view := int(base)/Inputs*2 + int(x&1)
+	e := &a.cache.entries[int(c)*a.cache.views+view]
+	var add, sub [32][]int16 // rows; at most 32 pieces come or go
+	na, ns := 0, 0
+	for col := movegen.White; col <= movegen.Black; col++ {
+		for t := movegen.Pawn; t <= movegen.King; t++ {
+			pc := movegen.MakePiece(col, t)
+			was, is := e.pieces[col][t-1], now[col][t-1]
+			for b := was &^ is; b != 0; ns++ {
+				sub[ns] = n.row(base + FeatureIndex(c, pc, b.PopLSB()^x))
+			}
+			for b := is &^ was; b != 0; na++ {
+				add[na] = n.row(base + FeatureIndex(c, pc, b.PopLSB()^x))
+			}
+		}
+	}
+	e.pieces = now
+	acc, simd := e.acc, n.useSIMD()
+	for ; na >= 2 && ns >= 2; na, ns = na-2, ns-2 {
+		if simd {
+			addAddSubSubSIMD(acc, acc, add[na-1], add[na-2], sub[ns-1], sub[ns-2])
+		} else {
+			addAddSubSubGeneric(acc, acc, add[na-1], add[na-2], sub[ns-1], sub[ns-2])
+		}
+	}
+	for ; na >= 1 && ns >= 1; na, ns = na-1, ns-1 {
+		if simd {
+			addSubSIMD(acc, acc, add[na-1], sub[ns-1])
+		} else {
+			addSubGeneric(acc, acc, add[na-1], sub[ns-1])
+		}
+	}
+	for ; na >= 1; na-- {
+		if simd {
+			addSIMD(acc, add[na-1])
+		} else {
+			addGeneric(acc, add[na-1])
+		}
+	}
+	for ; ns >= 1; ns-- {
+		if simd {
+			subSIMD(acc, sub[ns-1])
+		} else {
+			subGeneric(acc, sub[ns-1])
+		}
+	}
+	copy(a.v[c], acc)
 }
 
 func (n *Net) row(f int) []int16 { return n.FeatureW[f*n.H : f*n.H+n.H] }
@@ -161,7 +272,7 @@ func (a *Accumulator) Update(n *Net, parent *Accumulator, pos *movegen.Position,
 	d := MoveDelta(pos, m)
 	a.Apply(n, parent, d)
 	if n.Crosses(d) {
-		a.refreshSide(n, pos, d.Sub[0].Piece.Color(), &d)
+		a.refreshSide(n, pos, d.Sub[0].Piece.Color(), &d, true)
 	}
 }
 
@@ -171,7 +282,7 @@ func (a *Accumulator) Update(n *Net, parent *Accumulator, pos *movegen.Position,
 func (a *Accumulator) ApplyMade(n *Net, parent *Accumulator, d Delta, pos *movegen.Position) {
 	a.Apply(n, parent, d)
 	if n.Crosses(d) {
-		a.refreshSide(n, pos, d.Sub[0].Piece.Color(), nil)
+		a.refreshSide(n, pos, d.Sub[0].Piece.Color(), nil, true)
 	}
 }
 
@@ -267,6 +378,14 @@ func addGeneric(dst, w []int16) {
 	a = a[:len(d)]
 	for i := range d {
 		d[i] = swarAdd(d[i], a[i])
+	}
+}
+
+func subGeneric(dst, w []int16) {
+	d, a := lanes(dst), lanes(w)
+	a = a[:len(d)]
+	for i := range d {
+		d[i] = swarSub(d[i], a[i])
 	}
 }
 

@@ -35,6 +35,14 @@ func add512(dst, w []int16) {
 	}
 }
 
+func sub512(dst, w []int16) {
+	d := vecs32(dst)
+	a := vecs32(w)[:len(d)]
+	for i := range d {
+		archsimd.LoadInt16x32(&d[i]).Sub(archsimd.LoadInt16x32(&a[i])).Store(&d[i])
+	}
+}
+
 func addSub512(dst, src, a0, s0 []int16) {
 	d := vecs32(dst)
 	s, a, b := vecs32(src)[:len(d)], vecs32(a0)[:len(d)], vecs32(s0)[:len(d)]

@@ -37,6 +37,19 @@ func addSIMD(dst, w []int16) {
 	endVector()
 }
 
+func subSIMD(dst, w []int16) {
+	if wideFor(len(dst)) {
+		sub512(dst, w)
+	} else {
+		d := vecs(dst)
+		a := vecs(w)[:len(d)]
+		for i := range d {
+			archsimd.LoadInt16x16(&d[i]).Sub(archsimd.LoadInt16x16(&a[i])).Store(&d[i])
+		}
+	}
+	endVector()
+}
+
 func addSubSIMD(dst, src, a0, s0 []int16) {
 	if wideFor(len(dst)) {
 		addSub512(dst, src, a0, s0)

@@ -14,6 +14,7 @@ const wideOK = false
 var wide = false
 
 func addSIMD(dst, w []int16)                       { addGeneric(dst, w) }
+func subSIMD(dst, w []int16)                       { subGeneric(dst, w) }
 func addSubSIMD(dst, src, a0, s0 []int16)          { addSubGeneric(dst, src, a0, s0) }
 func addSubSubSIMD(dst, src, a0, s0, s1 []int16)   { addSubSubGeneric(dst, src, a0, s0, s1) }
 func outputSIMD(n *Net, us, them, w []int16) int64 { return outputGeneric(n, us, them, w) }

@@ -60,6 +60,11 @@ func TestSIMDMatchesGeneric(t *testing.T) {
 				if !slices.Equal(d1, d2) {
 					t.Fatalf("wide %v, H=%d: add differs", wide, h)
 				}
+				subGeneric(d1, s0)
+				subSIMD(d2, s0)
+				if !slices.Equal(d1, d2) {
+					t.Fatalf("wide %v, H=%d: sub differs", wide, h)
+				}
 				for _, act := range []Activation{CReLU, SCReLU} {
 					n := randomBucketNet(h, act, 4, r.Uint64())
 					if act == CReLU {
@@ -142,6 +147,14 @@ func TestGenericMatchesScalar(t *testing.T) {
 			addGeneric(got, a1)
 			if !slices.Equal(got, want) {
 				t.Fatalf("H=%d: add differs", h)
+			}
+			for i := range want {
+				want[i] = src[i] - s1[i]
+			}
+			copy(got, src)
+			subGeneric(got, s1)
+			if !slices.Equal(got, want) {
+				t.Fatalf("H=%d: sub differs", h)
 			}
 		}
 	}
