@@ -580,9 +580,6 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 		}
 		opt = newAdam(m, c.lr)
 	}
-	if c.factorise && !m.factor {
-		return nil, fmt.Errorf("--factorise needs the kingbuckets layout (--layout kingbuckets), the net is %s", m.layout)
-	}
 	if c.mirror && m.layout != nnue.Plain {
 		return nil, fmt.Errorf("--mirror with the %s layout: a position and its mirror image have the same inputs, so it would only count each position twice", m.layout)
 	}
@@ -699,6 +696,9 @@ func finish(c config, m *model, valid *dataset, stdout io.Writer) error {
 			fmt.Fprintf(stdout, " (%d output weights held at the clip)", clipped)
 		}
 		fmt.Fprintln(stdout)
+	}
+	if _, k := m.foldedW1(); k > 0 {
+		fmt.Fprintf(stdout, "%d first-layer weights held at the clip (±%g) where a king bucket's row and the shared one add up beyond it\n", k, wClip)
 	}
 	net := m.quantise()
 	report(c, m, net, valid, stdout)

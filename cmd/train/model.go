@@ -87,26 +87,33 @@ func (m *model) setFactor(on bool) error {
 	case on:
 		m.w1 = append(m.w1, make([]float32, nnue.Inputs*m.h)...)
 	default:
-		m.w1 = m.foldedW1()
+		m.w1, _ = m.foldedW1()
 	}
 	m.factor = on
 	return nil
 }
 
 // foldedW1 returns the first layer of the net m stands for: each king
-// bucket's row plus the shared one (factor), held to the clip.
-func (m *model) foldedW1() []float32 {
+// bucket's row plus the shared one (factor), held to the clip (Adam holds
+// each part to it, so their sum may pass it), and how many weights the
+// clip held.
+func (m *model) foldedW1() ([]float32, int) {
 	n := m.inputRows() * m.h
 	if !m.factor {
-		return slices.Clone(m.w1[:n])
+		return slices.Clone(m.w1[:n]), 0
 	}
 	w := make([]float32, n)
 	shared := m.w1[n:]
 	one := nnue.Inputs * m.h
+	clipped := 0
 	for i := range w {
-		w[i] = min(max(m.w1[i]+shared[i%one], -wClip), wClip)
+		x := m.w1[i] + shared[i%one]
+		if x < -wClip || x > wClip {
+			clipped++
+		}
+		w[i] = min(max(x, -wClip), wClip)
 	}
-	return w
+	return w, clipped
 }
 
 // net returns an empty nnue.Net of m's layout, for its layout's methods.
@@ -118,6 +125,9 @@ func (m *model) net() *nnue.Net { return &nnue.Net{Layout: m.layout, KingBucket:
 // another layout starts as it was. A KingBuckets net keeps its rows when
 // its buckets stay; another change of buckets is refused.
 func (m *model) setLayout(l nnue.Layout, kb [nnue.KingSquares]uint8) error {
+	if m.factor {
+		return fmt.Errorf("the layout of a model with shared rows: fold them first (setFactor(false))")
+	}
 	if l != nnue.KingBuckets {
 		kb = [nnue.KingSquares]uint8{}
 	}
@@ -500,7 +510,7 @@ func (m *model) clone() *model {
 // quantise returns the integer net of m (with factor, of its folded first
 // layer).
 func (m *model) quantise() *nnue.Net {
-	w1 := m.foldedW1()
+	w1, _ := m.foldedW1()
 	n := &nnue.Net{H: m.h, Act: m.act, QA: qa, QB: qb, Scale: netScale, Layout: m.layout, KingBucket: m.kingBucket,
 		FeatureW: make([]int16, len(w1)), FeatureB: make([]int16, m.h), OutputW: make([]int16, len(m.w2)), OutputB: make([]int32, m.buckets)}
 	round := func(x float32, s float64) int16 { return int16(math.Round(float64(x) * s)) }

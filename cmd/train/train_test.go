@@ -1088,10 +1088,19 @@ func TestFactorise(t *testing.T) {
 			t.Fatalf("position %d: the written net says %.0f cp, the factorised model %.1f", i, e, want[i]*netScale)
 		}
 	}
-	// A sum beyond the clip is held to it.
-	m.w1[5], m.w1[2*nnue.Inputs*16+5] = wClip, wClip
-	if w := m.foldedW1()[5]; w != wClip {
-		t.Fatalf("folded %g, want the clip %g", w, wClip)
+	// --match-scale fits the factorised model: against its own written net
+	// the factor is 1.
+	if k, n := evalSlope(net, m, d); n < 100 || math.Abs(k-1) > 0.01 {
+		t.Fatalf("the scale of the factorised model against its net: %g over %d positions", k, n)
+	}
+	// A sum beyond the clip is held to it, and counted.
+	_, before0 := m.foldedW1()
+	m.w1[5], m.w1[nnue.Inputs*16+5], m.w1[2*nnue.Inputs*16+5] = wClip, -wClip, wClip // the second bucket's sum is 0
+	if w, k := m.foldedW1(); w[5] != wClip || k != before0+1 {
+		t.Fatalf("folded %g, want the clip %g; %d held, want %d", w[5], wClip, k, before0+1)
+	}
+	if err := m.setLayout(nnue.Plain, kb); err == nil {
+		t.Fatal("a model with shared rows changed its layout")
 	}
 
 	// The checkpoint ("KRC6") holds the shared rows; a "KRC5" one of a

@@ -20,12 +20,18 @@ type Accumulator struct {
 // NewAccumulators returns k accumulators for n sharing one backing array
 // (one allocation), meant as a searcher's per-ply stack. In a net whose
 // inputs depend on the king's square (not Plain) they share a refresh
-// cache too, so they belong to one searcher.
+// cache of n's values too, so they belong to one searcher (another net
+// given to their methods refreshes without it).
 func (n *Net) NewAccumulators(k int) []Accumulator {
+	return n.newAccumulators(k, n.Layout != Plain)
+}
+
+// newAccumulators is NewAccumulators, with a refresh cache or without.
+func (n *Net) newAccumulators(k int, cached bool) []Accumulator {
 	back := make([]int16, 2*k*n.H)
 	accs := make([]Accumulator, k)
 	var cache *refreshCache
-	if n.Layout != Plain {
+	if cached {
 		cache = n.newRefreshCache()
 	}
 	for i := range accs {
@@ -44,6 +50,7 @@ func (n *Net) NewAccumulators(k int) []Accumulator {
 // rows of the pieces that differ from that position's, not one row per
 // piece on the board (the idea is known as "Finny tables").
 type refreshCache struct {
+	net     *Net         // whose rows the entries sum
 	views   int          // views per perspective: 2 per king bucket (the halves)
 	entries []cacheEntry // perspective c, view v at c*views+v
 }
@@ -56,7 +63,7 @@ type cacheEntry struct {
 // newRefreshCache returns n's cache with every entry the empty board: the
 // biases and no pieces.
 func (n *Net) newRefreshCache() *refreshCache {
-	c := &refreshCache{views: 2 * n.KingBuckets()}
+	c := &refreshCache{net: n, views: 2 * n.KingBuckets()}
 	c.entries = make([]cacheEntry, 2*c.views)
 	back := make([]int16, len(c.entries)*n.H)
 	for i := range c.entries {
@@ -91,7 +98,8 @@ func (a *Accumulator) Refresh(n *Net, pos *movegen.Position) {
 // refreshSide computes perspective c for the position pos changed by d
 // (nil: pos itself): the pieces of pos but those on d's Sub squares, then
 // d's Add pieces. With cached, from the refresh cache's entry of c's view
-// of that position (refreshCached) where a has a cache; else from scratch.
+// of that position (refreshCached) where a has a cache of n; else from
+// scratch.
 func (a *Accumulator) refreshSide(n *Net, pos *movegen.Position, c movegen.Color, d *Delta, cached bool) {
 	occ, king := pos.Occupied(), pos.KingSquare(c)
 	var add []PieceSquare
@@ -106,7 +114,7 @@ func (a *Accumulator) refreshSide(n *Net, pos *movegen.Position, c movegen.Color
 	}
 	x, base := n.kingView(c, king)
 	a.mirror[c], a.base[c] = x, base
-	if cached && a.cache != nil {
+	if cached && a.cache != nil && a.cache.net == n {
 		a.refreshCached(n, pos, c, d)
 		return
 	}

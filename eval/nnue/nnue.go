@@ -381,7 +381,7 @@ func (n *Net) divQA(s int64) int64 {
 // centipawns from the side to move's view: for displays and tests, not for
 // the search (it allocates).
 func (n *Net) EvaluatePosition(pos *movegen.Position) int {
-	acc := n.NewAccumulators(1)
+	acc := n.newAccumulators(1, false)
 	acc[0].Refresh(n, pos)
 	return n.Evaluate(&acc[0], pos.SideToMove())
 }

@@ -176,23 +176,55 @@ func TestCastlingForms(t *testing.T) {
 	})
 }
 
+// TestNoAllocations: updates, refreshes (through the refresh cache too:
+// the king's moves and both castlings cross the d/e line or change its
+// bucket) and evaluations allocate nothing, on every net and path.
 func TestNoAllocations(t *testing.T) {
-	n := Default()
 	pos := mustPos(t, "r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1")
 	var list movegen.MoveList
 	pos.GenerateLegal(&list)
-	acc := n.NewAccumulators(2)
-	acc[0].Refresh(n, pos)
-	allocs := testing.AllocsPerRun(100, func() {
-		for i := range list.Len() {
-			acc[1].Update(n, &acc[0], pos, list.At(i))
-			_ = n.Evaluate(&acc[1], movegen.Black)
-		}
+	forEachPath(t, func(name string, n *Net, simd bool) {
+		acc := n.NewAccumulators(2)
 		acc[0].Refresh(n, pos)
+		crossing := 0
+		for i := range list.Len() {
+			if n.Crosses(MoveDelta(pos, list.At(i))) {
+				crossing++
+			}
+		}
+		if n.Layout != Plain && crossing < 3 {
+			t.Fatalf("%s: only %d moves refresh through the cache", name, crossing)
+		}
+		allocs := testing.AllocsPerRun(100, func() {
+			for i := range list.Len() {
+				acc[1].Update(n, &acc[0], pos, list.At(i))
+				_ = n.Evaluate(&acc[1], movegen.Black)
+			}
+			acc[0].Refresh(n, pos)
+		})
+		if allocs != 0 {
+			t.Fatalf("%s simd=%v: %v allocations per run", name, simd, allocs)
+		}
 	})
-	if allocs != 0 {
-		t.Fatalf("%v allocations per run", allocs)
-	}
+}
+
+// TestCacheOfAnotherNet: a stack of accumulators made for one net, given
+// another (same width and layout), computes that net's values: its refresh
+// cache holds the first net's.
+func TestCacheOfAnotherNet(t *testing.T) {
+	a, b := kingBucketNet(32, SCReLU, 1, testKingBuckets, 21), kingBucketNet(32, SCReLU, 1, testKingBuckets, 22)
+	accA, accB := a.NewAccumulators(2), b.NewAccumulators(2)
+	forRandomGames(t, 6, 80, 23, func(pos *movegen.Position, m movegen.Move) {
+		for _, n := range []*Net{a, b} {
+			accA[0].Refresh(n, pos)
+			accA[1].Update(n, &accA[0], pos, m) // accA's cache is a's
+			accB[0].Refresh(n, pos)
+			accB[1].Update(n, &accB[0], pos, m) // accB's is b's
+			if !slices.Equal(accA[1].v[0], accB[1].v[0]) || !slices.Equal(accA[1].v[1], accB[1].v[1]) {
+				t.Fatalf("after %v in %s: two stacks differ with the same net", m, pos.FEN(true))
+			}
+		}
+	})
 }
 
 // TestApplyEvaluateMatches: ApplyEvaluate leaves the same accumulator and
