@@ -32,7 +32,7 @@ const Signature = 4965101
 
 // Config says how to run the benchmark. Zero fields take the defaults.
 type Config struct {
-	Depth     int           // plies per position, when neither Nodes nor MoveTime is set
+	Depth     int           // plies per position, when neither Nodes nor MoveTime is set (0 or less: DefaultDepth)
 	Nodes     uint64        // nodes per position instead of a depth
 	MoveTime  time.Duration // time per position instead of a depth (not deterministic)
 	Hash      int           // MiB
@@ -52,8 +52,11 @@ type Result struct {
 }
 
 // Run searches every position to the configured depth and prints the
-// totals to out, "<N> nodes <M> nps" last.
+// totals to out (nil: nowhere), "<N> nodes <M> nps" last.
 func Run(cfg Config, out io.Writer) Result {
+	if out == nil {
+		out = io.Discard
+	}
 	cfg = withDefaults(cfg)
 	table := tt.New(cfg.Hash)
 	pool := search.NewPool(table)

@@ -108,3 +108,13 @@ func TestBadPositionSkipped(t *testing.T) {
 		t.Fatalf("%+v\n%s", res, out.String())
 	}
 }
+
+// TestNilOutput: a nil writer prints nowhere; the result is the same.
+func TestNilOutput(t *testing.T) {
+	cfg := Config{Depth: 3, Positions: []string{movegen.StartFEN}}
+	res := Run(cfg, nil)
+	want := Run(cfg, &bytes.Buffer{})
+	if res.Positions != 1 || res.Nodes == 0 || res.Nodes != want.Nodes {
+		t.Fatalf("%+v, with a writer %+v", res, want)
+	}
+}

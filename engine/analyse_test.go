@@ -192,12 +192,16 @@ func TestZeroEngine(t *testing.T) {
 			t.Errorf("call %d: Analyse: %v", i, err)
 		}
 	}
-	defer func() {
-		if r := recover(); r != errZeroEngine {
-			t.Errorf("Go on the zero Engine: recovered %v", r)
-		}
-	}()
-	e.Go(Limits{Depth: 1}, nil, nil)
+	for name, call := range map[string]func(){"Go": func() { e.Go(Limits{Depth: 1}, nil, nil) }, "Position": func() { e.Position() }} {
+		func() {
+			defer func() {
+				if r := recover(); r != errZeroEngine {
+					t.Errorf("%s on the zero Engine: recovered %v", name, r)
+				}
+			}()
+			call()
+		}()
+	}
 }
 
 // TestAnalyseClocksAlone: clocks given without HasClock are a time limit,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -22,7 +23,8 @@ import (
 
 // Engine holds the game and runs at most one search at a time. Make one
 // with New: the zero Engine is not usable (the methods that return an error
-// return one saying so; the others panic).
+// return one saying so, Go and Position panic with it, and the others do
+// nothing).
 //
 // The transposition table is allocated lazily, by Prepare, Go or NewGame, so
 // that starting the engine (and answering "uci") stays fast whatever Hash is.
@@ -400,6 +402,9 @@ func (e *Engine) SetPosition(fen string, moves ...string) error {
 	if fen == "startpos" {
 		fen = movegen.StartFEN
 	}
+	if f := strings.Fields(fen); len(f) > 1 && (f[0] == "startpos" || f[0] == "fen" || f[0] == "position") {
+		return fmt.Errorf("%q: SetPosition takes the FEN (or \"startpos\") and the moves as separate arguments, not a UCI position command", fen)
+	}
 	p := movegen.NewPosition()
 	if err := p.SetFEN(fen); err != nil {
 		return err
@@ -420,6 +425,9 @@ func (e *Engine) SetPosition(fen string, moves ...string) error {
 func (e *Engine) Position() *movegen.Position {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if e.pos == nil {
+		panic(errZeroEngine)
+	}
 	return e.pos.Clone()
 }
 

@@ -128,6 +128,8 @@ func TestSetPosition(t *testing.T) {
 		{movegen.StartFEN, []string{"e2e4", "e2e4"}},
 		{movegen.StartFEN, []string{"e2e4", "zz"}},
 		{movegen.StartFEN, []string{"e1g1"}},
+		{"startpos moves e2e4", nil},
+		{"fen " + movegen.StartFEN, nil},
 	}
 	for _, b := range bad {
 		if err := e.SetPosition(b.fen, b.moves...); err == nil {
@@ -136,6 +138,10 @@ func TestSetPosition(t *testing.T) {
 		if got := e.Position().FEN(false); got != good {
 			t.Errorf("after a rejected position: %s, want %s", got, good)
 		}
+	}
+	// A UCI position command given as the FEN is named as such.
+	if err := e.SetPosition("startpos moves e2e4"); err == nil || !strings.Contains(err.Error(), "separate arguments") {
+		t.Errorf("SetPosition of a position command: %v", err)
 	}
 }
 

@@ -47,8 +47,8 @@ type Settings struct {
 	Threads      int
 	MultiPV      int
 	Ponder       bool
-	MoveOverhead time.Duration
-	Chess960     bool // move text in and out: king takes rook when set; UCI_Elo's Chess960 calibration
+	MoveOverhead time.Duration // whole milliseconds: a fraction is dropped
+	Chess960     bool          // move text in and out: king takes rook when set; UCI_Elo's Chess960 calibration
 	ShowWDL      bool
 	DebugLogFile string // "" = none
 	SyzygyPath   string // "" = no tablebases

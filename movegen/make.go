@@ -150,9 +150,13 @@ func (p *Position) pushUndo(m Move) *undo {
 	return u
 }
 
-// Unmake takes back the last move made.
+// Unmake takes back the last move made by Make; with none to take back it
+// panics (Undo is the checked form).
 func (p *Position) Unmake() {
 	n := len(p.history) - 1
+	if n < 0 {
+		panic("movegen: Unmake with no move made")
+	}
 	u := &p.history[n]
 	m := u.move
 	p.side ^= 1

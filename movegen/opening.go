@@ -66,7 +66,9 @@ func (m VariantMix) Pick(rng *rand.Rand) Variant {
 const chess960Count = 960
 
 // RandomStartFEN returns a start position of kind v, drawn with rng (nil:
-// math/rand/v2's global source).
+// math/rand/v2's global source): for Chess960 and DFRC a random one of
+// their 960 and 921600, for Standard (or any other value) the standard
+// start.
 func RandomStartFEN(v Variant, rng *rand.Rand) string {
 	rng = orGlobal(rng)
 	var fen string
@@ -93,6 +95,9 @@ const maxOpeningTries = 1000
 // draw by rule) before or at the last one. The history of the moves is
 // kept in pos (for repetitions); pos.FEN gives the opening.
 func RandomPlies(pos *Position, fen string, plies int, rng *rand.Rand) error {
+	if plies < 0 {
+		return fmt.Errorf("%d random plies: want 0 or more", plies)
+	}
 	rng = orGlobal(rng)
 	for range maxOpeningTries {
 		if err := pos.SetFEN(fen); err != nil {
@@ -117,8 +122,12 @@ func RandomPlies(pos *Position, fen string, plies int, rng *rand.Rand) error {
 }
 
 // RandomOpening sets pos to a start of a kind drawn from mix, followed by
-// plies random legal moves (see RandomPlies), and returns the kind.
+// plies random legal moves (see RandomPlies), and returns the kind. A mix
+// that cannot be drawn from (VariantMix.Validate) is an error.
 func RandomOpening(pos *Position, mix VariantMix, plies int, rng *rand.Rand) (Variant, error) {
+	if err := mix.Validate(); err != nil {
+		return Standard, err
+	}
 	rng = orGlobal(rng)
 	v := mix.Pick(rng)
 	return v, RandomPlies(pos, RandomStartFEN(v, rng), plies, rng)

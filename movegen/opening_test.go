@@ -1,13 +1,16 @@
 package movegen
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
 // TestOpenings draws openings from an even mix: each kind comes up, each
 // opening has the asked number of plies and a legal move, and the weights
-// are checked and followed.
+// are checked and followed; a mix that cannot be drawn from, or negative
+// plies, is an error.
 func TestOpenings(t *testing.T) {
 	mix := VariantMix{Standard: 1, Chess960: 1, DFRC: 1}
 	seen := map[Variant]int{}
@@ -32,7 +35,21 @@ func TestOpenings(t *testing.T) {
 		if bad.Validate() == nil {
 			t.Errorf("%+v accepted", bad)
 		}
+		if _, err := RandomOpening(&pos, bad, 8, nil); err == nil {
+			t.Errorf("RandomOpening drew from %+v", bad)
+		}
 	}
+	if err := RandomPlies(&pos, StartFEN, -1, nil); err == nil {
+		t.Error("RandomPlies took -1 plies")
+	}
+	func() {
+		defer func() {
+			if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "no move made") {
+				t.Errorf("Unmake with no move: recovered %v", r)
+			}
+		}()
+		NewPosition().Unmake()
+	}()
 	only := VariantMix{Chess960: 1}
 	for i := range 20 {
 		if v := only.Pick(rand.New(rand.NewPCG(10, uint64(i)))); v != Chess960 {

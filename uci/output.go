@@ -47,6 +47,13 @@ func (o *output) line(s string) {
 	}
 }
 
+// writeErr returns the first error writing to w.
+func (o *output) writeErr() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.err
+}
+
 // Write lets text commands (perft, bench, d, eval) print through the same
 // lock and log. Each call should hold whole lines.
 func (o *output) Write(p []byte) (int, error) {

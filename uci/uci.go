@@ -77,10 +77,23 @@ type inputLine struct {
 }
 
 // Run reads commands from in and writes replies to out until "quit", end of
-// input or ctx is cancelled. A running search is stopped before Run returns.
-// Run returns the read error, if any, other than io.EOF.
+// input or ctx is cancelled (also while a go waits for its search under
+// Config.WaitForSearch). A running search is stopped before Run returns.
+// Run returns ctx's error when ctx ended it, else the read error, if any,
+// other than io.EOF, else the first error writing to out: after one, Run
+// returns when it next reads a command. Commands read from a string or a
+// file all come at once and their end stops the search: give
+// Config.WaitForSearch to search each go to its limit.
 func Run(ctx context.Context, in io.Reader, out io.Writer, eng *engine.Engine, cfg Config) error {
-	s := &session{eng: eng, cfg: cfg, out: &output{w: out}}
+	switch {
+	case ctx == nil:
+		return errors.New("uci: nil Context")
+	case in == nil || out == nil:
+		return errors.New("uci: nil input or output")
+	case eng == nil:
+		return errors.New("uci: nil Engine")
+	}
+	s := &session{ctx: ctx, eng: eng, cfg: cfg, out: &output{w: out}}
 	defer s.out.openLog("") // closes the log file
 	if path := eng.Settings().DebugLogFile; path != "" {
 		if err := s.out.openLog(path); err != nil {
@@ -95,6 +108,10 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, eng *engine.Engine, c
 	go readLines(in, lines, done, readErr)
 
 	for {
+		if ctx.Err() != nil { // before the next line, which may be ready too
+			s.shutdown()
+			return ctx.Err()
+		}
 		select {
 		case <-ctx.Done():
 			s.shutdown()
@@ -102,7 +119,10 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, eng *engine.Engine, c
 		case l, ok := <-lines:
 			if !ok {
 				s.shutdown()
-				return <-readErr
+				if err := <-readErr; err != nil {
+					return err
+				}
+				return s.out.writeErr()
 			}
 			if l.tooLong > 0 {
 				s.out.logIn(fmt.Sprintf("<%d bytes dropped>", l.tooLong))
@@ -111,7 +131,11 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, eng *engine.Engine, c
 			}
 			if !s.handle(l.text, l.read) {
 				s.shutdown()
-				return nil
+				return s.out.writeErr()
+			}
+			if err := s.out.writeErr(); err != nil {
+				s.shutdown()
+				return err
 			}
 		}
 	}
@@ -162,6 +186,7 @@ func readLines(in io.Reader, lines chan<- inputLine, done <-chan struct{}, readE
 
 // session is the state of one protocol loop.
 type session struct {
+	ctx   context.Context // Run's: a go waiting for its search (WaitForSearch) ends with it
 	eng   *engine.Engine
 	cfg   Config
 	out   *output
@@ -402,7 +427,23 @@ func (s *session) goCmd(args []string, received time.Time) {
 		func(i search.Info) { s.out.line(formatInfo(i, chess960, wdl)) },
 		func(r search.Result) { s.out.line(formatBestMove(r.BestMove, r.PonderMove, chess960)) })
 	if s.cfg.WaitForSearch && hasLimit(cmd.limits) {
+		s.waitSearch()
+	}
+}
+
+// waitSearch waits for the running search to end, or for Run's context,
+// which stops it.
+func (s *session) waitSearch() {
+	done := make(chan struct{})
+	go func() {
 		s.eng.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-s.ctx.Done():
+		s.eng.Stop()
+		<-done
 	}
 }
 
