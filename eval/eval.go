@@ -122,7 +122,8 @@ func Evaluate(pos *movegen.Position) int {
 // Evaluator evaluates with a given set of weights and a pawn-structure cache
 // (pawns and kings, keyed by the position's pawn key). Its results equal
 // Evaluate's for the same weights; the cache only saves time. An Evaluator
-// is not safe for concurrent use: give each search thread its own.
+// is not safe for concurrent use: give each search thread its own. Make
+// one with NewEvaluator: the zero Evaluator is not usable.
 type Evaluator struct {
 	w     *weights
 	pawns []pawnEntry

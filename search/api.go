@@ -11,8 +11,11 @@ import (
 	"github.com/kingrook/kingrook/tt"
 )
 
-// Limits says when a search stops. Zero values mean "no limit" except that a
-// search with no limit at all runs until stopped (like "go infinite").
+// Limits says when a search stops. Zero values mean "no limit": a search
+// with no limit at all runs until stopped or until it has nothing left to
+// search (its maximum depth, a forced mate it has proven); Infinite (like
+// "go infinite") waits for the stop even then. The clock fields count only
+// with HasClock.
 type Limits struct {
 	Depth    int           // plies; 0 = none
 	Nodes    uint64        // 0 = none
@@ -61,11 +64,14 @@ type Options struct {
 	Threads      int           // 1..MaxThreads
 	MultiPV      int           // 1..MaxMultiPV
 	MoveOverhead time.Duration // subtracted from every time budget
-	// Syzygy tablebases (nil: none) and how to use them (see tb.go).
+	// Syzygy tablebases (nil: none) and how to use them: the zero values
+	// probe nothing (ProbeLimit 0) and count cursed wins and blessed losses
+	// as wins and losses; UCI's defaults are ProbeLimit 7 (the tables' own
+	// bound applies too), ProbeDepth 1, Rule50 true.
 	Tablebases *syzygy.Tables
 	ProbeDepth int  // least depth of a probe in the tree
 	Rule50     bool // cursed wins and blessed losses count as draws
-	ProbeLimit int  // most pieces probed
+	ProbeLimit int  // most pieces probed (0 or 1: none)
 	// Net is the evaluation network; nil selects the hand-written evaluation.
 	Net *nnue.Net
 	// Strength weakens the search (strength.go); the zero value is full
@@ -111,7 +117,9 @@ type Info struct {
 }
 
 // Result is the outcome of a search: the best move and the expected reply
-// (NoMove when unknown). BestMove is NoMove only when there is no legal move.
+// (NoMove when unknown). BestMove is NoMove only when there is no move to
+// search: no legal move, or none of Limits.SearchMoves legal. Score is the
+// last report's (Info.Score).
 type Result struct {
 	BestMove   movegen.Move
 	PonderMove movegen.Move
@@ -119,22 +127,3 @@ type Result struct {
 	Depth      int
 	Nodes      uint64
 }
-
-// The pool API (implemented in pool.go):
-//
-//	func NewPool(table *tt.Table) *Pool
-//	func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, opt Options, onInfo func(Info)) Result
-//	func (p *Pool) Stop()
-//	func (p *Pool) PonderHit()
-//	func (p *Pool) NewGame()
-//	func OverdueAfter(lim Limits, overhead time.Duration, us movegen.Color) (time.Duration, bool) // time.go
-//
-// Search blocks until the search ends: a limit is reached, ctx is cancelled
-// (stop; depth 1 is completed first, a few hundred nodes at most), or, under Infinite or Ponder, never before ctx is cancelled or
-// (for Ponder) the ponderhit has come and the clock runs out; this holds
-// also when there is no move to search (it then returns a zero Result).
-// Under a clock or a move time a timer stops it at the hard limit, and calls
-// Options.Overdue if it still runs a little later. It
-// is the one place that holds back the result of such a search. It clones
-// pos (the game history included, for repetitions) and never modifies it.
-// onInfo is called from the searching goroutine, never concurrently.

@@ -17,7 +17,8 @@ import (
 // (result.go).
 
 // Pool runs a search over one or more Lazy SMP workers sharing a table.
-// One search runs at a time; Search is not reentrant.
+// One search runs at a time; Search is not reentrant. Make one with
+// NewPool and a table: the zero Pool is not usable.
 type Pool struct {
 	table   *tt.Table
 	workers []*worker
@@ -132,7 +133,17 @@ func (p *Pool) Stop() {
 	p.stop.Store(true)
 }
 
-// Search runs a search on pos and returns the best move (see api.go).
+// Search runs a search on pos and returns the best move. It blocks until
+// the search ends: a limit is reached, ctx is cancelled (stop; depth 1 is
+// completed first, a few hundred nodes at most), or, under Infinite or
+// Ponder, never before ctx is cancelled or (for Ponder) the ponderhit has
+// come and the clock runs out; this holds also when there is no move to
+// search (it then returns a zero Result). Under a clock or a move time a
+// timer stops it at the hard limit, and calls Options.Overdue if it still
+// runs a little later. It clones pos (the game history included, for
+// repetitions) and never modifies it. onInfo (nil: no reports) is called
+// from the searching goroutine, never concurrently. A Pool runs one search
+// at a time: Search must not be called again before it returns.
 func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, opt Options, onInfo func(Info)) Result {
 	p.start = time.Now()
 	if !lim.Start.IsZero() && lim.Start.Before(p.start) {

@@ -23,7 +23,8 @@ func (p *Pool) result(onInfo func(Info)) Result {
 	if best.bound != Exact && bw.completed > 0 {
 		pv = bw.completedPV
 	}
-	score, _ := bw.exactDraw(bw.exactScore(), Exact, pv)
+	score, bound := p.tbRootScore(bw.exactScore(), Exact) // as the last report
+	score, _ = bw.exactDraw(score, bound, pv)
 	res := Result{BestMove: best.move, Score: score, Depth: bw.completed, Nodes: p.totalNodes()}
 	if len(best.pv) > 1 {
 		res.PonderMove = best.pv[1]

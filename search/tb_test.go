@@ -141,7 +141,7 @@ func TestTBInTree(t *testing.T) {
 }
 
 // TestTBRootScore: a root the tables cover reports their result, unless the
-// search sees a mate.
+// search sees a mate; the Result's score is the last report's.
 func TestTBRootScore(t *testing.T) {
 	tb := openTB(t)
 	for _, c := range []struct {
@@ -154,9 +154,9 @@ func TestTBRootScore(t *testing.T) {
 		{"6k1/8/8/8/8/8/8/K6R b - - 0 1", func(s int) bool { return s == -tbWin+1 || (eval.IsMate(s) && s < 0) }},
 		{"7k/8/6K1/8/8/8/8/R7 w - - 0 1", func(s int) bool { return eval.IsMate(s) && eval.MateMoves(s) == 1 }},
 	} {
-		_, infos := run(t, c.fen, Limits{Depth: 6}, tbOptions(tb))
-		if s := infos[len(infos)-1].Score; !c.want(s) {
-			t.Errorf("%s: reported score %d", c.fen, s)
+		res, infos := run(t, c.fen, Limits{Depth: 6}, tbOptions(tb))
+		if s := infos[len(infos)-1].Score; !c.want(s) || res.Score != s {
+			t.Errorf("%s: reported score %d, the result's %d", c.fen, s, res.Score)
 		}
 	}
 }

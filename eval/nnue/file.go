@@ -64,8 +64,8 @@ func Load(r io.Reader) (*Net, error) {
 		return nil, fmt.Errorf("%w: %d inputs per perspective, this build has %d", ErrFormat, hdr[2], Inputs)
 	}
 	h := hdr[3]
-	if h == 0 || h > 1024 || h%HiddenAlign != 0 {
-		return nil, fmt.Errorf("%w: hidden width %d, want a multiple of %d in 16..1024", ErrFormat, h, HiddenAlign)
+	if h == 0 || h > MaxHidden || h%HiddenAlign != 0 {
+		return nil, fmt.Errorf("%w: hidden width %d, want a multiple of %d in %d..%d", ErrFormat, h, HiddenAlign, HiddenAlign, MaxHidden)
 	}
 	act := Activation(hdr[4])
 	if act != CReLU && act != SCReLU {
@@ -148,11 +148,22 @@ func LoadFile(path string) (*Net, error) {
 // holds it (so that a net's file is the same as before the newer fields
 // existed): version 1 for a Plain net of one output bucket, version 2 for a
 // Plain net of several, version 3 for a KingMirrored net, version 4 for a
-// KingBuckets net.
+// KingBuckets net. A net Load would refuse is an error, and nothing is
+// written.
 func (n *Net) Write(w io.Writer) error {
-	if b := len(n.OutputB); b < 1 || b > MaxBuckets || len(n.OutputW) != b*2*n.H || n.Layout > KingBuckets ||
+	if b := len(n.OutputB); n.H < HiddenAlign || n.H > MaxHidden || n.H%HiddenAlign != 0 || b < 1 || b > MaxBuckets || len(n.OutputW) != b*2*n.H || n.Layout > KingBuckets ||
 		len(n.FeatureW) != n.InputRows()*n.H || len(n.FeatureB) != n.H || n.KingBuckets() > MaxKingBuckets {
 		return fmt.Errorf("nnue: cannot write a net of H=%d with %d output biases, %d output weights, %d first-layer weights, layout %d", n.H, b, len(n.OutputW), len(n.FeatureW), uint32(n.Layout))
+	}
+	if n.Act != CReLU && n.Act != SCReLU || n.QA < 1 || n.QA > 255 || n.QB < 1 || n.QB > 1<<15 || n.Scale < 1 || n.Scale > 1<<15 {
+		return fmt.Errorf("nnue: cannot write a net with activation %d, QA %d (want 1..255), QB %d, Scale %d (want 1..32768)", n.Act, n.QA, n.QB, n.Scale)
+	}
+	if n.Act == SCReLU {
+		for _, v := range n.OutputW {
+			if v < -127 || v > 127 {
+				return fmt.Errorf("nnue: cannot write output weight %d outside [-127, 127] with squared clipped ReLU", v)
+			}
+		}
 	}
 	hdr := []uint32{Magic, 1, Inputs, uint32(n.H), uint32(n.Act), uint32(n.QA), uint32(n.QB), uint32(n.Scale)}
 	var kingBuckets []any

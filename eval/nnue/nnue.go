@@ -103,7 +103,7 @@ const (
 	// piece types x 64 squares.
 	Inputs = 768
 	// MaxHidden bounds H (the accumulator width) a file may declare.
-	MaxHidden = 4096
+	MaxHidden = 1024
 	// HiddenAlign: H must be a multiple of this (the SIMD width in int16s).
 	HiddenAlign = 16
 	// MaxScore bounds Evaluate's results, well inside the search's
@@ -148,6 +148,8 @@ const (
 	KingBuckets Layout = 2
 )
 
+// String returns the layout's name as the trainer's --layout takes it:
+// plain, mirrored or kingbuckets.
 func (l Layout) String() string {
 	switch l {
 	case Plain:
@@ -184,6 +186,7 @@ const (
 	SCReLU Activation = 1 // clamp(x, 0, QA)^2, rescaled by 1/QA
 )
 
+// String returns the activation's name: crelu or screlu.
 func (a Activation) String() string {
 	switch a {
 	case CReLU:

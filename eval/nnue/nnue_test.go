@@ -182,6 +182,22 @@ func TestLoadErrors(t *testing.T) {
 	if _, err := LoadFile(filepath.Join(t.TempDir(), "missing.nnue")); err == nil || !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("missing file: %v", err)
 	}
+	// Write refuses what Load would, writing nothing.
+	for name, change := range map[string]func(n *Net){
+		"QA 0":             func(n *Net) { n.QA = 0 },
+		"QB 40000":         func(n *Net) { n.QB = 40000 },
+		"Scale 0":          func(n *Net) { n.Scale = 0 },
+		"activation 7":     func(n *Net) { n.Act = 7 },
+		"screlu weight":    func(n *Net) { n.OutputW[3] = 128 },
+		"H beyond the max": func(n *Net) { n.H = MaxHidden + HiddenAlign },
+	} {
+		n := randomNet(32, SCReLU, 9)
+		change(n)
+		var buf bytes.Buffer
+		if err := n.Write(&buf); err == nil || buf.Len() != 0 {
+			t.Errorf("%s: Write gave %v and %d bytes", name, err, buf.Len())
+		}
+	}
 }
 
 // TestBucketFiles checks version 2 files: a net of several output buckets

@@ -34,10 +34,10 @@ func (t *Tables) ProbeWDL(pos *movegen.Position) (WDL, bool) {
 // and Stockfish's conventions: positive when the side to move wins, negative
 // when it loses, 0 for a draw; 1..100 (or -1..-100) when the win (loss)
 // stands under the 50-move rule from a zeroed clock, beyond 100 when the
-// rule draws it (a cursed win, a blessed loss). A mated side gets -1. The
-// value can be one ply longer than the truth for positions after a
-// non-zeroing move, as the tables store it. It is false when a needed table
-// is missing.
+// rule draws it (a cursed win, a blessed loss). A mated side gets -1. As
+// the tables store it, the value can be one ply off for positions after a
+// non-zeroing move (a losing side with a move left can get -1, as Fathom
+// gives too). It is false when a needed table is missing.
 func (t *Tables) ProbeDTZ(pos *movegen.Position) (int, bool) {
 	if !t.Probable(pos) {
 		return 0, false
