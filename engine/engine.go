@@ -23,8 +23,7 @@ import (
 
 // Engine holds the game and runs at most one search at a time. Make one
 // with New: the zero Engine is not usable (the methods that return an error
-// return one saying so, Go and Position panic with it, and the others do
-// nothing).
+// return one saying so, Go and Position panic with it).
 //
 // The transposition table is allocated lazily, by Prepare, Go or NewGame, so
 // that starting the engine (and answering "uci") stays fast whatever Hash is.

@@ -7,6 +7,7 @@ package movegen
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 )
 
@@ -38,8 +39,14 @@ type VariantMix struct {
 	Standard, Chess960, DFRC float64
 }
 
-// Validate reports a mix that cannot be drawn from.
+// Validate reports a mix that cannot be drawn from: a negative weight, one
+// that is not a finite number, or no weight at all.
 func (m VariantMix) Validate() error {
+	for _, w := range []float64{m.Standard, m.Chess960, m.DFRC} {
+		if math.IsNaN(w) || math.IsInf(w, 0) {
+			return fmt.Errorf("weight %g in %+v: want a finite number", w, m)
+		}
+	}
 	if m.Standard < 0 || m.Chess960 < 0 || m.DFRC < 0 {
 		return fmt.Errorf("negative weight in %+v", m)
 	}

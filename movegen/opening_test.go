@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -31,7 +32,7 @@ func TestOpenings(t *testing.T) {
 			t.Errorf("%s: %d of 300 openings", v, seen[v])
 		}
 	}
-	for _, bad := range []VariantMix{{}, {Standard: -1, DFRC: 2}} {
+	for _, bad := range []VariantMix{{}, {Standard: -1, DFRC: 2}, {Chess960: math.NaN()}, {Standard: math.Inf(1)}, {DFRC: math.NaN(), Standard: 1}} {
 		if bad.Validate() == nil {
 			t.Errorf("%+v accepted", bad)
 		}

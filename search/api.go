@@ -119,7 +119,8 @@ type Info struct {
 // Result is the outcome of a search: the best move and the expected reply
 // (NoMove when unknown). BestMove is NoMove only when there is no move to
 // search: no legal move, or none of Limits.SearchMoves legal. Score is the
-// last report's (Info.Score).
+// last exact score reported (a stopped depth's bound is not taken), with
+// the tablebase result for a root the tables cover, as Info.Score.
 type Result struct {
 	BestMove   movegen.Move
 	PonderMove movegen.Move

@@ -135,7 +135,7 @@ type Entry struct {
 // Table is the transposition table. Probe, Store and Hashfull may be
 // called from several goroutines at once; Resize and Clear must not run while
 // anything else uses the table. NewSearch may run at any time. Make one with
-// New (or Resize the zero Table before use): the zero Table holds no entries.
+// New (or Resize the zero Table before use): the zero Table is not usable.
 type Table struct {
 	buckets []bucket
 	mem     *region // the memory of buckets when it is mapped outside the Go heap (alloc_linux.go)

@@ -16,11 +16,15 @@ import (
 // lockedBuffer is a bytes.Buffer safe for the search's goroutine and the
 // test's.
 type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu      sync.Mutex
+	b       bytes.Buffer
+	onWrite func(p []byte) // nil: none
 }
 
 func (l *lockedBuffer) Write(p []byte) (int, error) {
+	if l.onWrite != nil {
+		l.onWrite(p)
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.Write(p)
@@ -39,12 +43,16 @@ func TestWaitForSearchCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var out lockedBuffer
+	out := lockedBuffer{onWrite: func(p []byte) {
+		if bytes.HasPrefix(p, []byte("info depth 3 ")) {
+			cancel() // the search is under way, far from depth 100
+		}
+	}}
 	start := time.Now()
 	err = Run(ctx, strings.NewReader("position startpos\ngo depth 100\nisready\n"), &out, e, Config{WaitForSearch: true})
-	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 10*time.Second {
+	if !errors.Is(err, context.Canceled) || time.Since(start) > 10*time.Second {
 		t.Fatalf("Run returned %v after %v", err, time.Since(start))
 	}
 	if s := out.String(); strings.Count(s, "bestmove") != 1 || strings.Contains(s, "readyok") {

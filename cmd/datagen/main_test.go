@@ -297,6 +297,8 @@ func TestBadArguments(t *testing.T) {
 		{"--nope"},
 		{"--frc", "0.7", "--dfrc", "0.5"},
 		{"--frc", "-0.1"},
+		{"--frc", "NaN"},
+		{"--dfrc", "+Inf"},
 		{"--format", "csv"},
 		{"--nodes", "0"},
 		{"--nodes", "5000", "--soft-nodes", "5001"},

@@ -161,6 +161,9 @@ func parsePlay(args []string, stdout, stderr io.Writer) (playConfig, int, bool) 
 		c.manifest = filepath.Join(filepath.Dir(c.out), manifestName)
 	}
 	c.mix.Standard = max(0, c.mix.Standard)
+	if err := c.mix.Validate(); err != nil { // NaN passes the range checks above
+		return bad("--frc %g and --dfrc %g: %v", c.mix.Chess960, c.mix.DFRC, err)
+	}
 	c.opts = searchOptions
 	c.netName, c.netSHA = handWritten, noNet
 	switch c.net {
@@ -447,7 +450,7 @@ func playGame(ctx context.Context, table *tt.Table, pool *search.Pool, rng *rand
 			return nil, st
 		}
 		if _, err := movegen.RandomOpening(&pos, c.mix, c.randomPlies, rng); err != nil {
-			continue // every draw of moves ended the game: draw another start
+			continue // every draw of moves ended the game (the mix is valid: parsePlay): draw another start
 		}
 		res := pool.Search(ctx, &pos, search.Limits{Depth: openingDepth}, c.opts, nil)
 		st.nodes += int64(res.Nodes)

@@ -231,7 +231,7 @@ func runProtocol(g globals, stdin io.Reader, stdout, stderr io.Writer, log zerol
 		WaitForSearch: waitForSearch,
 	}
 	if err := uci.Run(context.Background(), stdin, stdout, eng, cfg); err != nil {
-		log.Error().Err(err).Msg("reading commands")
+		log.Error().Err(err).Msg("uci")
 		return exitFailure
 	}
 	return exitOK

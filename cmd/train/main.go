@@ -359,8 +359,8 @@ func named[T fmt.Stringer](name, s string, values ...T) (T, error) {
 // check reports a setting out of its range.
 func (c *config) check() error {
 	switch {
-	case c.hidden < 16 || c.hidden > 1024 || c.hidden%16 != 0:
-		return fmt.Errorf("--hidden %d: want a multiple of 16 in 16..1024", c.hidden)
+	case c.hidden < nnue.HiddenAlign || c.hidden > nnue.MaxHidden || c.hidden%nnue.HiddenAlign != 0:
+		return fmt.Errorf("--hidden %d: want a multiple of %d in %d..%d", c.hidden, nnue.HiddenAlign, nnue.HiddenAlign, nnue.MaxHidden)
 	case c.buckets < 1 || c.buckets > nnue.MaxBuckets:
 		return fmt.Errorf("--buckets %d: want 1..%d", c.buckets, nnue.MaxBuckets)
 	case c.batch < 1 || c.threads < 1 || c.block < 1 || c.epochs < 0 || c.checkpointEvery < 0:
