@@ -430,10 +430,18 @@ func newAdam(m *model, lr float64) *adam {
 	return a
 }
 
+// update takes one Adam step for the parameters p with gradients g (which
+// it clears). Its loop is scalar float code, one first-layer row (H
+// parameters) a call: it clears the vector registers' upper halves first
+// (simd_amd64.go), which the kernels it follows leave clean but an
+// asynchronous preemption does not. Without it, an epoch of 570,000
+// positions in the king-bucket layout (five times the rows a step touches)
+// took 8 s instead of 3 on the 2-core Xeon.
 func (a *adam) update(p, g, mom, vel []float32, scale float32, c1, c2 float64, clip float32) {
 	b1, b2 := float32(a.beta1), float32(a.beta2)
 	lr1, lr2 := float32(a.lr/c1), float32(1/c2)
 	eps := float32(a.eps)
+	cleanUpper()
 	g = g[:len(p)]
 	mom, vel = mom[:len(p)], vel[:len(p)]
 	for i := range p {
