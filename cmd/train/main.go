@@ -65,7 +65,11 @@
 // (weights and moments only) restarts the epochs from 1.
 //
 //	train --data 'games/*.bin' --out k11.nnue --mirror --epochs 20   # SIGINT: checkpoint, stop
-//	train --data 'games/*.bin' --resume k11.nnue.ckpt --out k11.nnue # the next session
+//	train --data 'games/*.bin' --resume k11.nnue.ckpt                # the next session: k11.nnue
+//
+// Without --out, a resumed run writes the net its checkpoint is named after
+// (k11.nnue for k11.nnue.ckpt). --match-scale, which acts after training,
+// is not in the checkpoint: give it again.
 package main
 
 import (
@@ -190,7 +194,9 @@ func runConfig(ctx context.Context, c config, stdout io.Writer) error {
 		report(c, nil, net, valid, stdout)
 		return nil
 	}
-	m, err := trainNet(ctx, c, train, valid, stdout)
+	// trainNet adopts a resumed run's settings into c: the report after
+	// training measures the net against the target it was trained for.
+	m, err := trainNet(ctx, &c, train, valid, stdout)
 	if err != nil {
 		return err
 	}
@@ -307,6 +313,10 @@ func parseConfigTo(args []string, stdout, stderr io.Writer) (config, error) {
 	}
 	if err := c.check(); err != nil {
 		return c, err
+	}
+	if c.resume != "" && !c.set["out"] && strings.HasSuffix(c.resume, ".ckpt") {
+		// The run goes on into the net its checkpoint is named after.
+		c.out = strings.TrimSuffix(c.resume, ".ckpt")
 	}
 	switch {
 	case c.checkpoint != "":
@@ -500,7 +510,7 @@ func scheduleName(cosine bool) string {
 // steps it writes a checkpoint every --checkpoint-every and when ctx is
 // cancelled (then it returns an error wrapping errInterrupted); after every
 // epoch it writes one too, and one of the best epoch's model.
-func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Writer) (*model, error) {
+func trainNet(ctx context.Context, c *config, train, valid *dataset, stdout io.Writer) (*model, error) {
 	rng := rand.New(rand.NewPCG(c.seed, c.seed^0x9e3779b97f4a7c15))
 	m := newModel(c.hidden, c.act, c.buckets, rng)
 	if err := m.setLayout(c.layout, c.kingBucket); err != nil {
@@ -639,7 +649,11 @@ func trainNet(ctx context.Context, c config, train, valid *dataset, stdout io.Wr
 			}
 			if stop {
 				fmt.Fprintf(stdout, "interrupted in epoch %d after %d of %d positions; checkpoint %s\n", e, st.Done, n, c.checkpoint)
-				return nil, fmt.Errorf("%w: continue with --resume %s and the same --data, --holdout, --block, --limit and --train-limit", errInterrupted, c.checkpoint)
+				again := ""
+				if c.matchScale != "" {
+					again = " and --match-scale " + c.matchScale
+				}
+				return nil, fmt.Errorf("%w: continue with --resume %s and the same --data, --holdout, --block, --limit and --train-limit%s", errInterrupted, c.checkpoint, again)
 			}
 		}
 		last = time.Since(t)

@@ -829,10 +829,14 @@ func resumeIsExact(t *testing.T, dir, name string, dataFlags, settings []string)
 	parts := filepath.Join(dir, name+"-parts.nnue")
 	ck := parts + ".ckpt"
 	steps := 0
+	var last string
 	for i, stopAfter := range []int{7, 33, 0} {
 		args := slices.Concat(dataFlags, settings, []string{"--out", parts})
-		if i > 0 {
+		switch i {
+		case 1:
 			args = slices.Concat(dataFlags, []string{"--resume", ck, "--out", parts}) // the settings come from the checkpoint
+		case 2:
+			args = slices.Concat(dataFlags, []string{"--resume", ck}) // and the net's name from the checkpoint's
 		}
 		c, err := parseConfig(args, io.Discard)
 		if err != nil {
@@ -856,12 +860,27 @@ func resumeIsExact(t *testing.T, dir, name string, dataFlags, settings []string)
 		} else if err != nil {
 			t.Fatalf("%v\n%s", err, log.String())
 		}
+		last = log.String()
 		if i > 0 && !strings.Contains(log.String(), fmt.Sprintf("resumed from %s:", ck)) {
 			t.Fatalf("no word of the resumption:\n%s", log.String())
 		}
 	}
 	if steps == 0 {
 		t.Fatal("no interruption")
+	}
+	// The report after training measures the resumed net against the run's
+	// own target (--wdl, --scale), as the uninterrupted run's does.
+	report := func(log string) []string {
+		var lines []string
+		for l := range strings.Lines(log) {
+			if strings.HasPrefix(l, "validation loss, target") || strings.HasPrefix(l, "quantisation:") {
+				lines = append(lines, l)
+			}
+		}
+		return lines
+	}
+	if a, b := report(out.String()), report(last); len(a) == 0 || !slices.Equal(a, b) {
+		t.Fatalf("the resumed run's report differs from the uninterrupted run's:\n%s\nagainst\n%s", strings.Join(b, ""), strings.Join(a, ""))
 	}
 	for _, suffix := range []string{"", ".ckpt", ".ckpt.best"} {
 		a, errA := os.ReadFile(whole + suffix)
