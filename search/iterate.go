@@ -1,6 +1,7 @@
 package search
 
 import (
+	"runtime"
 	"slices"
 
 	"github.com/kingrook/kingrook/eval"
@@ -10,6 +11,21 @@ import (
 // Iterative deepening and aspiration windows: each worker searches the root
 // at increasing depths, the helpers spread over the depths, and each depth
 // searches a window around the last score, widened on a fail.
+
+// iterateOnThread runs iterate with the goroutine locked to its OS thread.
+//
+// The Go runtime preempts a goroutine that has run for 10 ms and puts it on
+// the global run queue, where another thread may take it; the OS may run
+// that thread on another core, whose caches hold none of the worker's
+// tables or the network's weights. Locked, the goroutine comes back to its
+// own thread, which the OS keeps on its core: on the 2-core Xeon, bench
+// counted 15-40 migrations from core to core without the lock (0-2 with
+// GODEBUG=asyncpreemptoff=1) and ran 4-14% slower (bench/README.md).
+func (w *worker) iterateOnThread(onInfo func(Info)) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	w.iterate(onInfo)
+}
 
 // iterate is iterative deepening for one worker. Only the main worker
 // (id 0) reports through onInfo and decides when to stop.

@@ -208,12 +208,12 @@ func (p *Pool) Search(ctx context.Context, pos *movegen.Position, lim Limits, op
 			p.helpers.Add(1)
 			go func(w *worker) {
 				defer p.helpers.Done()
-				w.iterate(nil)
+				w.iterateOnThread(nil)
 			}(w)
 		}
 	}
 	main := p.workers[0]
-	main.iterate(onInfo)
+	main.iterateOnThread(onInfo)
 
 	// Infinite and ponder searches never end before stop (or ponderhit).
 	p.waitIfInfinite(ctx, lim, hitCh)
