@@ -19,8 +19,8 @@ import (
 // that thread on another core, whose caches hold none of the worker's
 // tables or the network's weights. Locked, the goroutine comes back to its
 // own thread, which the OS keeps on its core: on the 2-core Xeon, bench
-// counted 15-40 migrations from core to core without the lock (0-2 with
-// GODEBUG=asyncpreemptoff=1) and ran 4-14% slower (bench/README.md).
+// counted 15-40 migrations from core to core without the lock (9-21 with
+// it, 0-2 with GODEBUG=asyncpreemptoff=1) and ran 4% slower (bench/README.md).
 func (w *worker) iterateOnThread(onInfo func(Info)) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()

@@ -20,8 +20,8 @@ var simdAdds = archsimd.X86.AVX()
 // running) comes back with the upper halves dirty, and a long run of scalar
 // float code with no kernel in it then pays on every instruction: math.Exp,
 // whose assembly mixes legacy SSE with VEX FMA, took some 900 ns a call
-// instead of 9 on the 2-core Xeon. Such loops call cleanUpper every
-// cleanEvery iterations.
+// instead of 9 on the 2-core Xeon. Such loops call cleanUpper first (a
+// short loop, as adam.update's row) or every cleanEvery iterations.
 
 // cleanUpper clears the upper halves of the vector registers (VZEROUPPER).
 func cleanUpper() { archsimd.ClearAVXUpperBits() }
