@@ -190,7 +190,7 @@ func (n *Net) Write(w io.Writer) error {
 // DefaultName is the embedded network's own name (the net in default.nnue,
 // see README.md's lineage), the default of the UCI option EvalFile. It
 // changes with the net it names.
-const DefaultName = "kingrook-10b.nnue"
+const DefaultName = "kingrook-11.nnue"
 
 // Default returns the embedded network. Every call returns a fresh copy; a
 // search loads it once and shares it.

@@ -119,8 +119,8 @@ func mustPos(t testing.TB, fen string) *movegen.Position {
 
 func TestDefaultNetLoads(t *testing.T) {
 	n := Default()
-	if n.H%HiddenAlign != 0 || len(n.FeatureW) != Inputs*n.H {
-		t.Fatalf("default net: H=%d, %d first-layer weights", n.H, len(n.FeatureW))
+	if n.H%HiddenAlign != 0 || n.InputRows() < Inputs || len(n.FeatureW) != n.InputRows()*n.H {
+		t.Fatalf("default net: H=%d, %d input rows, %d first-layer weights", n.H, n.InputRows(), len(n.FeatureW))
 	}
 	var buf bytes.Buffer
 	if err := n.Write(&buf); err != nil {
