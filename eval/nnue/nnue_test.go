@@ -119,7 +119,7 @@ func mustPos(t testing.TB, fen string) *movegen.Position {
 
 func TestDefaultNetLoads(t *testing.T) {
 	n := Default()
-	if n.H%HiddenAlign != 0 || n.InputRows() < Inputs || len(n.FeatureW) != n.InputRows()*n.H {
+	if n.H%HiddenAlign != 0 || len(n.FeatureW) != n.InputRows()*n.H {
 		t.Fatalf("default net: H=%d, %d input rows, %d first-layer weights", n.H, n.InputRows(), len(n.FeatureW))
 	}
 	var buf bytes.Buffer
