@@ -80,8 +80,9 @@ type weakState struct {
 // UCI_Elo at 10+0.1, the lowest setting by its score against the 1400
 // (bench/README.md has the record). A plan of two lines at 2600 (level
 // 3000) scored below Stockfish's 2600, so from 2600 up the plan is full
-// strength on one thread (weakFullLevel), which at 10+0.1 measures about
-// Stockfish's 2600 and below its 2850. Between the points the level is
+// strength on one thread (weakFullLevel). At 10+0.1 that measured about
+// Stockfish's 2600 and below its 2850 with kingrook-10, and holds 2850 with
+// kingrook-11, the top of the range. Between the points the level is
 // linear in the setting.
 var weakCalibration = [...]calibrationPoint{
 	{MinElo, 1060},
