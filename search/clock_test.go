@@ -206,7 +206,8 @@ func TestNodeShareOn(t *testing.T) {
 		{0, 2, tmNodeShareDepth, 20, false},
 		{0, 1, tmNodeShareDepth, 1, false},
 		{MaxElo, 1, tmNodeShareDepth, 20, true},
-		{2600, 1, tmNodeShareDepth, 20, true},
+		{2800, 1, tmNodeShareDepth, 20, true},
+		{2600, 1, tmNodeShareDepth, 20, false},
 		{2200, 1, tmNodeShareDepth, 20, false},
 		{MinElo, 1, tmNodeShareDepth, 20, false},
 	} {
@@ -223,8 +224,8 @@ func TestNodeShareOn(t *testing.T) {
 // TestWeakSoftStop: below full strength a weakened search starts no depth
 // after the smallest soft-limit scale of the full search, however unstable
 // its best move, so it never starts one later than the full search could
-// stop on the same clock; at full strength (2600 up) the scale still grows
-// with the best move's changes.
+// stop on the same clock; at full strength (2800 up in standard chess) the
+// scale still grows with the best move's changes.
 func TestWeakSoftStop(t *testing.T) {
 	pos := mustPos(t, movegen.StartFEN)
 	// An hour's soft limit: the margins are minutes, so that a slow machine
@@ -239,8 +240,8 @@ func TestWeakSoftStop(t *testing.T) {
 		{MinElo, lo - time.Minute, false},
 		{MinElo, lo + time.Minute, true},
 		{2200, lo + time.Minute, true},
-		{2599, lo + time.Minute, true},
-		{2600, lo + time.Minute, false},
+		{2799, lo + time.Minute, true},
+		{2800, lo + time.Minute, false},
 		{0, lo + time.Minute, false},
 		{0, 3 * soft, true},
 	} {

@@ -28,10 +28,11 @@ import (
 //
 // A setting is placed on the plan's level scale by weakCalibration (or
 // weakCalibration960 in Chess960), whose points were found by matches
-// against Stockfish 15.1 at the same UCI_Elo. From weakFullLevel up (2600
-// and above in both tables) the plan is the full search on one thread, with
-// neither a node budget nor a depth cap, so that the top of the range plays
-// at full strength whatever the time control.
+// against Stockfish 15.1 at the same UCI_Elo. From weakFullLevel up (2800
+// and above in standard chess, 2600 and above in Chess960) the plan is the
+// full search on one thread, with neither a node budget nor a depth cap, so
+// that the top of the range plays at full strength whatever the time
+// control.
 //
 // The choice is drawn from a generator seeded by Strength.Seed and the
 // position, so a game replays move for move from the same seed and start
@@ -78,18 +79,20 @@ type weakState struct {
 // weak* constants are given at weakLevelLow and weakLevelHigh. The points
 // from 1400 to 2200 were set by matches against Stockfish 15.1 at the same
 // UCI_Elo at 10+0.1, the lowest setting by its score against the 1400
-// (bench/README.md has the record). A plan of two lines at 2600 (level
-// 3000) scored below Stockfish's 2600, so from 2600 up the plan is full
-// strength on one thread (weakFullLevel). At 10+0.1 that measured about
-// Stockfish's 2600 and below its 2850 with kingrook-10, and holds 2850 with
-// kingrook-11, the top of the range. Between the points the level is
+// (bench/README.md has the record). At 2600 full strength held
+// Stockfish's 2600 with kingrook-10 but scored far above it with
+// kingrook-11, so 2600 has the plan of two lines at level 3000 (which held
+// it with kingrook-11; with kingrook-5 it had scored well below), and the
+// full search on one thread (weakFullLevel) starts at 2800. It holds 2850,
+// the top of the range, with kingrook-11. Between the points the level is
 // linear in the setting.
 var weakCalibration = [...]calibrationPoint{
 	{MinElo, 1060},
 	{1400, 1550},
 	{1800, 1950},
 	{2200, 2600},
-	{2600, 3300},
+	{2600, 3000},
+	{2800, 3300},
 	{MaxElo, 3400},
 }
 
@@ -97,7 +100,8 @@ var weakCalibration = [...]calibrationPoint{
 // same matches on FRC_openings. Against Stockfish's limited levels the same
 // plan scored differently in Chess960: less at 1800, so a setting gets a
 // stronger plan there, and more at 1400 and 2200 with the kingrook-10 net,
-// so a weaker one there. From 2600 up it is full strength (one line), as in
+// so a weaker one there. From 2600 up it is full strength (one line): with
+// kingrook-11 that holds Stockfish's 2600 in Chess960, where it does not in
 // standard chess.
 var weakCalibration960 = [...]calibrationPoint{
 	{MinElo, 1060},

@@ -224,18 +224,21 @@ func TestWeakPlanGrows(t *testing.T) {
 			prev = st
 		}
 	}
-	// The top of both scales searches one line from 2600 up, as full
-	// strength does, and at 2200 more than one.
-	for _, chess960 := range []bool{false, true} {
-		for _, c := range []struct {
-			elo     int
-			oneLine bool
-		}{{2200, false}, {2600, true}, {MaxElo, true}} {
-			p := NewPool(tt.New(1))
-			p.planWeak(mustPos(t, movegen.StartFEN), Strength{Elo: c.elo, Chess960: chess960})
-			if (p.weak.lines == 1) != c.oneLine {
-				t.Errorf("chess960 %v, setting %d: %d lines, want one line: %v", chess960, c.elo, p.weak.lines, c.oneLine)
-			}
+	// The top of both scales searches one line, as full strength does: in
+	// standard chess from above 2600 (two lines there), in Chess960 from
+	// 2600 down to about 2475; at 2200 more than one.
+	for _, c := range []struct {
+		chess960 bool
+		elo      int
+		oneLine  bool
+	}{
+		{false, 2200, false}, {false, 2600, false}, {false, 2700, true}, {false, MaxElo, true},
+		{true, 2200, false}, {true, 2500, true}, {true, 2600, true}, {true, MaxElo, true},
+	} {
+		p := NewPool(tt.New(1))
+		p.planWeak(mustPos(t, movegen.StartFEN), Strength{Elo: c.elo, Chess960: c.chess960})
+		if (p.weak.lines == 1) != c.oneLine {
+			t.Errorf("chess960 %v, setting %d: %d lines, want one line: %v", c.chess960, c.elo, p.weak.lines, c.oneLine)
 		}
 	}
 }
@@ -453,23 +456,31 @@ func TestWeakKeepsTheClock(t *testing.T) {
 	}
 }
 
-// TestWeakTopIsFullSearch: from 2600 up, in standard chess and Chess960,
-// the plan is the full search on one thread, with no node budget or depth
-// cap that a long time control would reach, and it searches and plays as
-// the full search does; below weakFullLevel the plan has a budget.
+// TestWeakTopIsFullSearch: from 2800 up in standard chess and from 2600 up
+// in Chess960, the plan is the full search on one thread, with no node
+// budget or depth cap that a long time control would reach, and it searches
+// and plays as the full search does; below weakFullLevel the plan has a
+// budget.
 func TestWeakTopIsFullSearch(t *testing.T) {
 	const fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"
 	for _, chess960 := range []bool{false, true} {
-		for _, elo := range []int{2200, 2600, MaxElo} {
+		from := 2800
+		if chess960 {
+			from = 2600
+		}
+		for _, elo := range []int{2200, 2599, 2600, 2799, 2800, MaxElo} {
 			p := NewPool(tt.New(1))
 			p.planWeak(mustPos(t, fen), Strength{Elo: elo, Chess960: chess960})
-			full := elo >= 2600
+			full := elo >= from
 			if p.weak.full() != full || full && (p.weak.nodes != math.MaxUint64 || p.weak.depth != eval.MaxPly-1 || p.weak.lines != 1) {
 				t.Fatalf("chess960 %v, setting %d: plan %+v, want the full search: %v", chess960, elo, p.weak, full)
 			}
+			if !full && (p.weak.nodes == math.MaxUint64 || p.weak.depth >= eval.MaxPly-1) {
+				t.Fatalf("chess960 %v, setting %d: plan %+v has no budget", chess960, elo, p.weak)
+			}
 		}
 		want, _ := run(t, fen, Limits{Depth: 9}, Options{MultiPV: 1})
-		for _, elo := range []int{2600, MaxElo} {
+		for _, elo := range []int{from, MaxElo} {
 			got, _ := run(t, fen, Limits{Depth: 9}, Options{Threads: 4, MultiPV: 1,
 				Strength: Strength{Elo: elo, Seed: 3, Chess960: chess960}})
 			if got.BestMove != want.BestMove || got.Score != want.Score || got.Nodes != want.Nodes || got.Depth != want.Depth {
@@ -501,7 +512,7 @@ func TestWeakFitSearch(t *testing.T) {
 		t.Errorf("1400 with MultiPV %d: budget %d, want %d", 3*nom.lines, wide.nodes, want)
 	}
 
-	const elo = 2550
+	const elo = 2700
 	seen := map[uint64]bool{}
 	for seed := range uint64(20) {
 		nom, fit := plan(elo, seed, 1)
@@ -520,8 +531,8 @@ func TestWeakFitSearch(t *testing.T) {
 	if len(seen) < 15 {
 		t.Errorf("%d: 20 seeds gave only %d budgets", elo, len(seen))
 	}
-	if nom, fit := plan(2600, 5, 4); fit.nodes != nom.nodes || fit.lines != 1 {
-		t.Errorf("2600: the full search's plan changed: %+v to %+v", nom, fit)
+	if nom, fit := plan(2800, 5, 4); fit.nodes != nom.nodes || fit.lines != 1 {
+		t.Errorf("2800: the full search's plan changed: %+v to %+v", nom, fit)
 	}
 }
 

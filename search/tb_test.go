@@ -336,15 +336,15 @@ func randomTBPosition(t *testing.T, r *rand.Rand, material string) *movegen.Posi
 }
 
 // TestTBNotWeakened: a weakened search below full strength plays the
-// tablebase positions by its search, without probing; from 2600 up (the
-// full search) the tables are used as at full strength.
+// tablebase positions by its search, without probing; from 2800 up (the
+// full search in standard chess) the tables are used as at full strength.
 func TestTBNotWeakened(t *testing.T) {
 	tb := openTB(t)
 	const fen = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1" // K+R v K
 	for _, c := range []struct {
 		elo   int
 		probe bool
-	}{{0, true}, {MinElo, false}, {2200, false}, {2600, true}} {
+	}{{0, true}, {MinElo, false}, {2200, false}, {2600, false}, {2800, true}} {
 		opt := tbOptions(tb)
 		opt.Strength = Strength{Elo: c.elo, Seed: 3}
 		res, infos := run(t, fen, Limits{Nodes: 20000}, opt)
