@@ -77,9 +77,11 @@ type weakState struct {
 
 // weakCalibration places settings on the plan's level scale, where the
 // weak* constants are given at weakLevelLow and weakLevelHigh. The points
-// from 1400 to 2200 were set by matches against Stockfish 15.1 at the same
-// UCI_Elo at 10+0.1, the lowest setting by its score against the 1400
-// (bench/README.md has the record). At 2600 full strength held
+// were set by matches against Stockfish 15.1 at the same UCI_Elo at
+// 10+0.1, the lowest setting by its score against the 1400
+// (bench/README.md has the record): up to 1800 with the kingrook-10 net,
+// from 2200 with kingrook-11, whose stronger net moved 2200 from level
+// 2600 (+89 ± 122 with it) to 2450. At 2600 full strength held
 // Stockfish's 2600 with kingrook-10 but scored far above it with
 // kingrook-11, so 2600 has the plan of two lines at level 3000 (which held
 // it with kingrook-11; with kingrook-5 it had scored well below), and the
@@ -90,7 +92,7 @@ var weakCalibration = [...]calibrationPoint{
 	{MinElo, 1060},
 	{1400, 1550},
 	{1800, 1950},
-	{2200, 2600},
+	{2200, 2450},
 	{2600, 3000},
 	{2800, 3300},
 	{MaxElo, 3400},
@@ -99,15 +101,16 @@ var weakCalibration = [...]calibrationPoint{
 // weakCalibration960 is weakCalibration for Chess960 and DFRC, set by the
 // same matches on FRC_openings. Against Stockfish's limited levels the same
 // plan scored differently in Chess960: less at 1800, so a setting gets a
-// stronger plan there, and more at 1400 and 2200 with the kingrook-10 net,
-// so a weaker one there. From 2600 up it is full strength (one line): with
+// stronger plan there, and more at 1400 with the kingrook-10 net, so a
+// weaker one there. kingrook-11 moved 2200 from level 2590 (+158 ± 103
+// with it) to 2510. From 2600 up it is full strength (one line): with
 // kingrook-11 that holds Stockfish's 2600 in Chess960, where it does not in
 // standard chess.
 var weakCalibration960 = [...]calibrationPoint{
 	{MinElo, 1060},
 	{1400, 1460},
 	{1800, 2050},
-	{2200, 2590},
+	{2200, 2510},
 	{2600, 3300},
 	{MaxElo, 3450},
 }
