@@ -384,7 +384,7 @@ func TestLimitStrengthReplays(t *testing.T) {
 // TestLimitStrengthChess960: with UCI_Chess960 on, a Chess960 game's
 // setting is placed by the Chess960 calibration: the same plan as standard
 // chess's at the lowest setting, a smaller one (fewer nodes, same clock) at
-// 1400, a larger one at 1800; a game from the standard start keeps
+// 1400, a larger one at 2200; a game from the standard start keeps
 // standard chess's plan.
 func TestLimitStrengthChess960(t *testing.T) {
 	frc, _ := movegen.Chess960FEN(3)
@@ -409,18 +409,18 @@ func TestLimitStrengthChess960(t *testing.T) {
 		return res.Nodes
 	}
 	nodes := func(elo string, chess960 bool) uint64 { return nodesAt(frc, elo, chess960) }
-	// 1800: the lowest calibration point where the two plans differ.
-	if a, b := nodesAt(movegen.StartFEN, "1800", false), nodesAt(movegen.StartFEN, "1800", true); a != b {
-		t.Errorf("UCI_Elo 1800 from the standard start: %d nodes with UCI_Chess960 off, %d on; want the same plan", a, b)
+	// 2200: a calibration point where the two plans differ widely.
+	if a, b := nodesAt(movegen.StartFEN, "2200", false), nodesAt(movegen.StartFEN, "2200", true); a != b {
+		t.Errorf("UCI_Elo 2200 from the standard start: %d nodes with UCI_Chess960 off, %d on; want the same plan", a, b)
 	}
 	// A budget shows where it lets a search start one more depth, so
-	// compare over several start positions: at 1800 never fewer nodes in
+	// compare over several start positions: at 2200 never fewer nodes in
 	// Chess960 and in all more, at 1400 never more and in all fewer.
 	for _, c := range []struct {
 		elo  string
 		sign int // +1: the Chess960 plan is the larger, -1: the smaller
 		want string
-	}{{"1800", +1, "larger"}, {"1400", -1, "smaller"}} {
+	}{{"2200", +1, "larger"}, {"1400", -1, "smaller"}} {
 		var stdSum, frcSum uint64
 		for _, n := range []int{3, 100, 250, 500, 700, 959} {
 			fen, _ := movegen.Chess960FEN(n)

@@ -79,18 +79,17 @@ type weakState struct {
 // weak* constants are given at weakLevelLow and weakLevelHigh. The points
 // were set by matches against Stockfish 15.1 at the same UCI_Elo at
 // 10+0.1, the lowest setting by its score against the 1400
-// (bench/README.md has the record): up to 1800 with the kingrook-10 net,
-// from 2200 with kingrook-11, whose stronger net moved 2200 from level
-// 2600 (+89 ± 122 with it) to 2450. At 2600 full strength held
-// Stockfish's 2600 with kingrook-10 but scored far above it with
-// kingrook-11, so 2600 has the plan of two lines at level 3000 (which held
-// it with kingrook-11; with kingrook-5 it had scored well below), and the
-// full search on one thread (weakFullLevel) starts at 2800. It holds 2850,
-// the top of the range, with kingrook-11. Between the points the level is
-// linear in the setting.
+// (bench/README.md has the record), all with kingrook-11, whose stronger
+// net moved 1400 from level 1550 (+89 ± 105 with it) to 1480 and 2200 from
+// 2600 (+89 ± 122) to 2450. At 2600 full strength held Stockfish's 2600
+// with kingrook-10 but scored far above it with kingrook-11, so 2600 has
+// the plan of two lines at level 3000 (which held it with kingrook-11; with
+// kingrook-5 it had scored well below), and the full search on one thread
+// (weakFullLevel) starts at 2800. It holds 2850, the top of the range.
+// Between the points the level is linear in the setting.
 var weakCalibration = [...]calibrationPoint{
 	{MinElo, 1060},
-	{1400, 1550},
+	{1400, 1480},
 	{1800, 1950},
 	{2200, 2450},
 	{2600, 3000},
@@ -100,16 +99,15 @@ var weakCalibration = [...]calibrationPoint{
 
 // weakCalibration960 is weakCalibration for Chess960 and DFRC, set by the
 // same matches on FRC_openings. Against Stockfish's limited levels the same
-// plan scored differently in Chess960: less at 1800, so a setting gets a
-// stronger plan there, and more at 1400 with the kingrook-10 net, so a
-// weaker one there. kingrook-11 moved 2200 from level 2590 (+158 ± 103
-// with it) to 2510. From 2600 up it is full strength (one line): with
-// kingrook-11 that holds Stockfish's 2600 in Chess960, where it does not in
-// standard chess.
+// plan scored differently in Chess960: with the kingrook-10 net less at
+// 1800 and more at 1400 and 2200. kingrook-11 moved 1800 from level 2050
+// (+203 ± 133 with it) to 1920 and 2200 from 2590 (+158 ± 103) to 2510.
+// From 2600 up it is full strength (one line), which holds Stockfish's
+// 2600 in Chess960 but not in standard chess.
 var weakCalibration960 = [...]calibrationPoint{
 	{MinElo, 1060},
 	{1400, 1460},
-	{1800, 2050},
+	{1800, 1920},
 	{2200, 2510},
 	{2600, 3300},
 	{MaxElo, 3450},
