@@ -16,7 +16,7 @@ export CGO_ENABLED = 0
 # The commit, when this folder is the top of a git checkout (not an archive
 # of one): the abbreviated hash, "-dirty" when files differ from it (untracked
 # ones included, as go build's own VCS stamp counts them). The binary prints
-# it after the version: "Kingrook 1.0.0 (abc1234)".
+# it after the version: "Kingrook 1.1.0 (abc1234)".
 ifeq ($(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && echo yes),yes)
 HASH   := $(shell git rev-parse --short=7 HEAD 2>/dev/null)
 COMMIT := $(if $(HASH),$(HASH)$(shell [ -z "$$(git status --porcelain)" ] || echo -dirty))

@@ -52,7 +52,7 @@ const (
 // Config wires the protocol loop to its front end.
 type Config struct {
 	// Version is printed in "id name Kingrook <version>": engine.Version,
-	// perhaps followed by the commit ("1.0.0 (abc1234)"). Empty:
+	// perhaps followed by the commit ("1.1.0 (abc1234)"). Empty:
 	// engine.Version alone.
 	Version string
 	// Log receives diagnostics (never protocol text).

@@ -18,7 +18,7 @@ import (
 var commit string
 
 // versionString is engine.Version, followed by the commit in parentheses
-// when the build knows it: "1.0.0 (abc1234)". The id name line and
+// when the build knows it: "1.1.0 (abc1234)". The id name line and
 // kingrook version print it.
 func versionString() string {
 	info, _ := debug.ReadBuildInfo()
