@@ -4,7 +4,9 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -359,4 +361,117 @@ func TestTBNotWeakened(t *testing.T) {
 			t.Errorf("UCI_Elo %d: %d tablebase hits, want probes %v", c.elo, hits, c.probe)
 		}
 	}
+}
+
+// TestTBRootFilterAgainstFathom: with the 5- and 6-piece tables that
+// KINGROOK_SYZYGY5_PATH and KINGROOK_SYZYGY6_PATH name (a 6-piece set needs
+// the 5-piece one beside it), the moves the root keeps all belong to
+// Fathom's best class of the position: its winning moves when there are
+// any, else its drawing moves (cursed wins and blessed losses among them),
+// else its losing moves. Random positions of every 5- and 6-piece material
+// found, half of them with a half-move clock;
+// KINGROOK_SYZYGY_ROOT_POSITIONS per material (default 100).
+func TestTBRootFilterAgainstFathom(t *testing.T) {
+	var dirs []string
+	for _, env := range []string{"KINGROOK_SYZYGY6_PATH", "KINGROOK_SYZYGY5_PATH"} {
+		if d := os.Getenv(env); d != "" {
+			dirs = append(dirs, d)
+		}
+	}
+	if len(dirs) == 0 {
+		t.Skip("neither KINGROOK_SYZYGY5_PATH nor KINGROOK_SYZYGY6_PATH is set: no 5- or 6-piece tables")
+	}
+	fathom, err := exec.LookPath("fathom")
+	if err != nil {
+		if fathom, err = exec.LookPath("/usr/games/fathom"); err != nil {
+			t.Skip("fathom is not installed (apt-get install fathom)")
+		}
+	}
+	n := 100
+	if testing.Short() {
+		n = 10
+	}
+	if s := os.Getenv("KINGROOK_SYZYGY_ROOT_POSITIONS"); s != "" {
+		if n, err = strconv.Atoi(s); err != nil || n < 1 {
+			t.Fatalf("KINGROOK_SYZYGY_ROOT_POSITIONS=%q: want a positive number", s)
+		}
+	}
+	path := strings.Join(dirs, string(filepath.ListSeparator))
+	tb, err := syzygy.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	var materials []string
+	for _, d := range strings.Split(path, string(filepath.ListSeparator)) {
+		names, _ := filepath.Glob(filepath.Join(d, "*.rtbz"))
+		for _, name := range names {
+			if m := strings.TrimSuffix(filepath.Base(name), ".rtbz"); len(m) >= 6 && !slices.Contains(materials, m) {
+				materials = append(materials, m)
+			}
+		}
+	}
+	if len(materials) == 0 {
+		t.Fatalf("no 5- or 6-piece DTZ tables in %s", path)
+	}
+	p := NewPool(tt.New(1))
+	p.opts = tbOptions(tb)
+	r := rand.New(rand.NewPCG(66, 6))
+	classes := map[string]int{}
+	for _, material := range materials {
+		for i := 0; i < n; i++ {
+			pos := randomTBPosition(t, r, material)
+			if !pos.HasLegalMove() {
+				i--
+				continue
+			}
+			if i%2 == 1 {
+				fields := strings.Fields(pos.FEN(false))
+				fields[4] = strconv.Itoa(1 + r.IntN(99))
+				pos = mustPos(t, strings.Join(fields, " "))
+			}
+			fen := pos.FEN(false)
+			out, err := exec.Command(fathom, "--path="+path, fen).Output()
+			if err != nil {
+				t.Fatalf("fathom %s: %v", fen, err)
+			}
+			lists := map[string][]movegen.Move{}
+			for _, tag := range []string{"WinningMoves", "DrawingMoves", "LosingMoves"} {
+				_, rest, ok := strings.Cut(string(out), "["+tag+" \"")
+				if !ok {
+					continue
+				}
+				sans, _, _ := strings.Cut(rest, "\"")
+				for _, san := range strings.Split(sans, ", ") {
+					if san == "" {
+						continue
+					}
+					m, err := movegen.ParseSAN(pos, san)
+					if err != nil {
+						t.Fatalf("%s: fathom's %s %q: %v", fen, tag, san, err)
+					}
+					lists[tag] = append(lists[tag], m)
+				}
+			}
+			best := "LosingMoves"
+			if len(lists["WinningMoves"]) > 0 {
+				best = "WinningMoves"
+			} else if len(lists["DrawingMoves"]) > 0 {
+				best = "DrawingMoves"
+			}
+			classes[best]++
+			kept, root, _ := p.tbFilterRoot(pos, p.rootMovesFor(pos, nil))
+			if !root.inTables || !root.probeDTZ || len(kept) == 0 {
+				t.Errorf("%s: kept %d moves, in tables %v, by DTZ %v", fen, len(kept), root.inTables, root.probeDTZ)
+				continue
+			}
+			for _, m := range kept {
+				if !slices.Contains(lists[best], m) {
+					t.Errorf("%s: keeps %s, not among Fathom's %s %v", fen, m.UCI(false), best, lists[best])
+				}
+			}
+		}
+	}
+	t.Logf("%d materials (%s), %d positions each: best class winning %d, drawing %d, losing %d",
+		len(materials), strings.Join(materials, " "), n, classes["WinningMoves"], classes["DrawingMoves"], classes["LosingMoves"])
 }
