@@ -368,9 +368,11 @@ func TestTBNotWeakened(t *testing.T) {
 // the 5-piece one beside it), the moves the root keeps all belong to
 // Fathom's best class of the position: its winning moves when there are
 // any, else its drawing moves (cursed wins and blessed losses among them),
-// else its losing moves. Random positions of every 5- and 6-piece material
-// found, half of them with a half-move clock;
-// KINGROOK_SYZYGY_ROOT_POSITIONS per material (default 100).
+// else its losing moves. With Syzygy50MoveRule off the same moves are kept
+// when a true win exists, and drawing moves when the best is a cursed win or
+// a draw. Random positions of every 5- and 6-piece material found, half of
+// them with a half-move clock; KINGROOK_SYZYGY_ROOT_POSITIONS per material
+// (default 100).
 func TestTBRootFilterAgainstFathom(t *testing.T) {
 	var dirs []string
 	for _, env := range []string{"KINGROOK_SYZYGY6_PATH", "KINGROOK_SYZYGY5_PATH"} {
@@ -460,6 +462,7 @@ func TestTBRootFilterAgainstFathom(t *testing.T) {
 				best = "DrawingMoves"
 			}
 			classes[best]++
+			p.opts.Rule50 = true
 			kept, root, _ := p.tbFilterRoot(pos, p.rootMovesFor(pos, nil))
 			if !root.inTables || !root.probeDTZ || len(kept) == 0 {
 				t.Errorf("%s: kept %d moves, in tables %v, by DTZ %v", fen, len(kept), root.inTables, root.probeDTZ)
@@ -468,6 +471,25 @@ func TestTBRootFilterAgainstFathom(t *testing.T) {
 			for _, m := range kept {
 				if !slices.Contains(lists[best], m) {
 					t.Errorf("%s: keeps %s, not among Fathom's %s %v", fen, m.UCI(false), best, lists[best])
+				}
+			}
+			// Syzygy50MoveRule off: cursed wins count as wins and blessed
+			// losses as losses. The quickest win to zero the counter is a
+			// true win when there is one, so the same moves are kept; with
+			// none, a cursed win (a drawing move to Fathom) or a draw is
+			// kept before any loss.
+			p.opts.Rule50 = false
+			free, _, _ := p.tbFilterRoot(pos, p.rootMovesFor(pos, nil))
+			switch {
+			case best == "WinningMoves":
+				if !slices.Equal(free, kept) {
+					t.Errorf("%s: without the 50-move rule keeps %v, with it %v", fen, free, kept)
+				}
+			case best == "DrawingMoves" && root.wdl >= syzygy.Draw:
+				for _, m := range free {
+					if !slices.Contains(lists["DrawingMoves"], m) {
+						t.Errorf("%s: without the 50-move rule keeps %s, not among Fathom's drawing moves %v", fen, m.UCI(false), lists["DrawingMoves"])
+					}
 				}
 			}
 		}
