@@ -414,6 +414,11 @@ func BenchmarkProbeSet5(b *testing.B) {
 			b.Fatalf("%s: no probe", p.FEN(false))
 		}
 	}
+	benchProbes(b, tb, positions)
+}
+
+// benchProbes measures WDL and DTZ probes per second over positions.
+func benchProbes(b *testing.B, tb *Tables, positions []*movegen.Position) {
 	b.Run("WDL", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
@@ -428,4 +433,43 @@ func BenchmarkProbeSet5(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "probes/s")
 	})
+}
+
+// BenchmarkProbeSet6 measures WDL and DTZ probes per second over 10000
+// random positions of each 6-piece material in the set
+// KINGROOK_SYZYGY6_PATH names (with KINGROOK_SYZYGY5_PATH beside it;
+// tables already loaded).
+func BenchmarkProbeSet6(b *testing.B) {
+	dir := os.Getenv(path6Env)
+	if dir == "" {
+		b.Skipf("%s is not set: no 6-piece tables", path6Env)
+	}
+	if d5 := os.Getenv(path5Env); d5 != "" {
+		dir += string(filepath.ListSeparator) + d5
+	}
+	tb, err := Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer tb.Close()
+	names, _ := filepath.Glob(filepath.Join(os.Getenv(path6Env), "*.rtbz"))
+	r := rand.New(rand.NewPCG(6, 6))
+	var positions []*movegen.Position
+	for _, name := range names {
+		material := strings.TrimSuffix(filepath.Base(name), ".rtbz")
+		for n := 0; n < 10000; {
+			pos, err := randomPositionFor(r, material, movegen.Color(n%2), false, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, ok := tb.ProbeDTZ(pos); ok {
+				positions = append(positions, pos)
+				n++
+			}
+		}
+	}
+	if len(positions) == 0 {
+		b.Fatalf("no 6-piece DTZ tables in %s", os.Getenv(path6Env))
+	}
+	benchProbes(b, tb, positions)
 }
