@@ -14,6 +14,8 @@ type pieceToHistory [16][64]int16
 type histories struct {
 	butterfly [2][2][2][64][64]int16    // [color][from attacked][to attacked][from][to], quiet moves
 	corr      [2][corrSize]int16        // [color][pawn key % corrSize]: static eval correction
+	npCorr    [2][2][corrSize]int16     // [side to move][color][that colour's non-pawn key % corrSize]
+	contCorr  [16][64]pieceToHistory    // [piece][to] of the move two or three plies back, [piece][to] of the last
 	capture   [16][64][8]int16          // [piece][to][captured type]
 	counter   [16][64]movegen.Move      // [piece][to] of the previous move
 	cont      [2][16][64]pieceToHistory // [capture?][prev piece][prev to][piece][to]
@@ -73,23 +75,71 @@ func (w *worker) updateQuietHistory(ply int, m movegen.Move, bonus int) {
 	}
 }
 
-// correction is the correction history's adjustment of the static
-// evaluation raw of the position on the board.
-func (w *worker) correction(raw int) int {
-	pos := w.pos
-	c := int(w.hist.corr[pos.SideToMove()][pos.PawnKey()%corrSize]) / corrGrain
-	return max(-corrEvalLimit, min(corrEvalLimit, raw+c))
+// The correction histories estimate how far the search's scores lie from
+// the static evaluation, from features the evaluation may misjudge: the pawn
+// structure, each side's pieces other than pawns, and the last move after
+// the one two and three plies back. Entries hold centipawns times
+// corrGrain; correction weighs them (corrPawnWeight ...) and adds them.
+
+// nonPawnKey hashes the bitboards of colour c's knights, bishops, rooks,
+// queens and king: a key of that side's piece placement.
+func nonPawnKey(pos *movegen.Position, c movegen.Color) uint64 {
+	h := uint64(c+1) * 0x9e3779b97f4a7c15
+	for pt := movegen.Knight; pt <= movegen.King; pt++ {
+		h = (h ^ uint64(pos.Pieces(c, pt))) * 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	return h
 }
 
-// updateCorrection moves the correction of the position on the board
-// towards diff, the search's score less the raw static evaluation, by a
-// weight that grows with the depth.
-func (w *worker) updateCorrection(depth, diff int) {
+// corrEntries returns the correction entries of the position on the board
+// at ply: pawn, White's and Black's non-pawn pieces, and the continuation
+// entries of the last move after the moves two and three plies back (nil
+// when those moves are unknown).
+func (w *worker) corrEntries(ply int) (pawn, npW, npB, cont2, cont3 *int16) {
 	pos := w.pos
-	e := &w.hist.corr[pos.SideToMove()][pos.PawnKey()%corrSize]
-	wt := min(depth+1, corrMaxWeight)
-	target := max(-corrMax, min(corrMax, diff*corrGrain))
-	*e = int16(max(-corrMax, min(corrMax, (int(*e)*(corrWeightDen-wt)+target*wt)/corrWeightDen)))
+	us := pos.SideToMove()
+	pawn = &w.hist.corr[us][pos.PawnKey()%corrSize]
+	npW = &w.hist.npCorr[us][movegen.White][nonPawnKey(pos, movegen.White)%corrSize]
+	npB = &w.hist.npCorr[us][movegen.Black][nonPawnKey(pos, movegen.Black)%corrSize]
+	last := &w.stack[ply+stackOffset-1]
+	if last.move != movegen.NoMove && last.move != movegen.NullMove {
+		if f := &w.stack[ply+stackOffset-2]; f.contCorr != nil {
+			cont2 = &f.contCorr[last.piece][last.move.To()]
+		}
+		if f := &w.stack[ply+stackOffset-3]; f.contCorr != nil {
+			cont3 = &f.contCorr[last.piece][last.move.To()]
+		}
+	}
+	return pawn, npW, npB, cont2, cont3
+}
+
+// correction is the correction histories' adjustment of the static
+// evaluation raw of the position on the board at ply.
+func (w *worker) correction(raw, ply int) int {
+	pawn, npW, npB, cont2, cont3 := w.corrEntries(ply)
+	sum := corrPawnWeight*int(*pawn) + corrNonPawnWeight*(int(*npW)+int(*npB))
+	if cont2 != nil {
+		sum += corrCont2Weight * int(*cont2)
+	}
+	if cont3 != nil {
+		sum += corrCont3Weight * int(*cont3)
+	}
+	return max(-corrEvalLimit, min(corrEvalLimit, raw+sum/(corrGrain*corrWeightDen)))
+}
+
+// updateCorrection moves the correction entries of the position on the
+// board at ply towards diff, the search's score less the corrected static
+// evaluation, by a step that grows with the depth (gravity: an entry near
+// its limit moves less).
+func (w *worker) updateCorrection(ply, depth, diff int) {
+	bonus := max(-corrMaxBonus, min(corrMaxBonus, diff*corrGrain*depth/corrDepthDiv))
+	pawn, npW, npB, cont2, cont3 := w.corrEntries(ply)
+	for _, e := range [...]*int16{pawn, npW, npB, cont2, cont3} {
+		if e != nil {
+			*e += int16(bonus - int(*e)*eval.Abs(bonus)/corrMax)
+		}
+	}
 }
 
 func (w *worker) updateCaptureHistory(m movegen.Move, bonus int) {

@@ -185,7 +185,7 @@ func (w *worker) evaluateNode(n *node) {
 		} else {
 			n.rawEval = w.evaluate(n.ply)
 		}
-		n.staticEval = w.correction(n.rawEval)
+		n.staticEval = w.correction(n.rawEval, n.ply)
 		n.evalScore = refineEval(n.te, n.hit, n.staticEval)
 		if !n.hit {
 			w.ttRecord(n.key, n.ply, movegen.NoMove, 0, n.rawEval, evalOnlyDepth, tt.BoundNone, n.ttPV)
@@ -301,7 +301,7 @@ func (w *worker) finishNode(n *node, res *loopResult) int {
 		// where its bound says which way the evaluation erred.
 		if !n.inCheck && (res.bestMove == movegen.NoMove || !isNoisy(w.pos, res.bestMove)) && eval.Abs(res.bestScore) < corrEvalLimit &&
 			!(bound == tt.BoundLower && res.bestScore <= n.staticEval) && !(bound == tt.BoundUpper && res.bestScore >= n.staticEval) {
-			w.updateCorrection(n.depth, res.bestScore-n.rawEval)
+			w.updateCorrection(n.ply, n.depth, res.bestScore-n.staticEval)
 		}
 	}
 	return res.bestScore

@@ -2,6 +2,7 @@ package search
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -117,7 +118,9 @@ func followMoves(t *testing.T, net *nnue.Net, starts []string, plies int, seed u
 		ply := 0
 		for range plies {
 			if r.IntN(2) == 0 {
-				if got, want := w.evaluate(ply), net.EvaluatePosition(w.pos); got != want {
+				// The search fades the network's score with the 50-move counter.
+				want := net.EvaluatePosition(w.pos) * (netFadeBase - min(w.pos.Rule50(), rule50Plies)) / netFadeBase
+				if got := w.evaluate(ply); got != want {
 					t.Fatalf("%s: evaluate %d, want %d", w.pos.FEN(true), got, want)
 				}
 				fresh[0].Refresh(net, w.pos)
@@ -178,5 +181,26 @@ func TestSearchWithNet(t *testing.T) {
 	}
 	if a.Nodes == hce.Nodes && a.Score == hce.Score {
 		t.Fatalf("the network search looks like the hand-written one: %+v", a)
+	}
+}
+
+// TestNetFade: the network's evaluation fades toward zero as the fifty-move
+// counter grows, to half its size at 100 plies.
+func TestNetFade(t *testing.T) {
+	net := nnue.Default()
+	w := newWorker(0, NewPool(tt.New(1)))
+	const fen = "4k3/8/8/8/8/8/3QP3/4K3 w - - %d 80"
+	w.pos = mustPos(t, fmt.Sprintf(fen, 0))
+	w.setNet(net)
+	full := w.evaluate(0)
+	if full == 0 {
+		t.Skip("the test net scores the position 0")
+	}
+	for _, r50 := range []int{1, 40, 99} {
+		w.pos = mustPos(t, fmt.Sprintf(fen, r50))
+		w.setNet(net)
+		if got, want := w.evaluate(0), full*(netFadeBase-r50)/netFadeBase; got != want {
+			t.Errorf("50-move counter %d: evaluate %d, want %d (%d at 0)", r50, got, want, full)
+		}
 	}
 }

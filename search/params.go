@@ -33,6 +33,10 @@ const (
 	// or pawn move (unless that last move mated).
 	rule50Plies = 100
 
+	// The network's evaluation is multiplied by (netFadeBase - rule50) /
+	// netFadeBase: a drawish trend as the counter nears the rule.
+	netFadeBase = 200
+
 	// Reverse futility (static null move) pruning.
 	rfpMaxDepth = 8
 	rfpMargin   = 75 // per ply of depth, reduced by one step when improving
@@ -86,8 +90,10 @@ const (
 	seDoubleMargin    = 20
 	seMaxDoubleExtend = 6
 
-	// Quiescence: delta pruning margin.
-	qsDeltaMargin = 200
+	// Quiescence: delta pruning margin, and the capture-history bonus of a
+	// cutoff (and malus of the captures tried before it).
+	qsDeltaMargin  = 200
+	qsHistoryBonus = 350
 
 	// History.
 	historyMax      = 16384
@@ -97,14 +103,19 @@ const (
 	maxQuietsTried  = 64 // quiet moves per node that get the history malus
 	maxNoisyTried   = 32 // noisy moves per node that get the capture-history malus
 
-	// Correction history: a per-pawn-structure estimate of how far the
-	// search's scores lie from the static evaluation, added to it.
-	corrSize      = 16384 // entries per colour, indexed by pawn key
-	corrGrain     = 128   // an entry holds centipawns times this
-	corrMax       = 16384 // entries stay within ±this (±128 cp)
-	corrWeightDen = 256   // an update moves an entry (depth+1)/corrWeightDen of the way ...
-	corrMaxWeight = 16    // ... at most corrMaxWeight/corrWeightDen
-	corrEvalLimit = 31000 // a corrected evaluation stays within ±this, below the tablebase and mate scores
+	// Correction histories (history.go): the correction added to the static
+	// evaluation is sum(weight*entry) / (corrGrain*corrWeightDen).
+	corrSize          = 16384 // entries per colour and table, indexed by a key
+	corrGrain         = 128   // an entry holds centipawns times this
+	corrMax           = 16384 // entries stay within ±this (±128 cp)
+	corrMaxBonus      = 4096  // an update moves an entry at most this far
+	corrDepthDiv      = 8     // an update's step is the error times depth/corrDepthDiv
+	corrWeightDen     = 8
+	corrPawnWeight    = 4
+	corrNonPawnWeight = 2 // each side's
+	corrCont2Weight   = 2
+	corrCont3Weight   = 1
+	corrEvalLimit     = 31000 // a corrected evaluation stays within ±this, below the tablebase and mate scores
 
 	// Move ordering. Noisy moves score victim*noisyVictimMul +
 	// captureHistory/noisyHistoryDiv (+ queen*noisyPromoMul for a

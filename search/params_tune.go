@@ -35,9 +35,9 @@ const (
 	maxQuietsTried = 64 // quiet moves per node that get the history malus
 	maxNoisyTried  = 32 // noisy moves per node that get the capture-history malus
 
-	// Correction history: a per-pawn-structure estimate of how far the
-	// search's scores lie from the static evaluation, added to it.
-	corrSize      = 16384 // entries per colour, indexed by pawn key
+	// Correction histories (history.go): the correction added to the static
+	// evaluation is sum(weight*entry) / (corrGrain*corrWeightDen).
+	corrSize      = 16384 // entries per colour and table, indexed by a key
 	corrMax       = 16384 // entries stay within ±this (±128 cp)
 	corrEvalLimit = 31000 // a corrected evaluation stays within ±this, below the tablebase and mate scores
 
@@ -84,6 +84,10 @@ var (
 	aspirationDelta        = 12 // initial half-width in centipawns
 	aspirationGrowthDiv    = 2  // each failure widens the window by delta/aspirationGrowthDiv
 	aspirationMaxFailHighs = 3  // fail highs in a row each search one ply less, up to this many
+
+	// The network's evaluation is multiplied by (netFadeBase - rule50) /
+	// netFadeBase: a drawish trend as the counter nears the rule.
+	netFadeBase = 200
 
 	// Reverse futility (static null move) pruning.
 	rfpMaxDepth = 8
@@ -137,19 +141,26 @@ var (
 	seDoubleMargin    = 20
 	seMaxDoubleExtend = 6
 
-	// Quiescence: delta pruning margin.
-	qsDeltaMargin = 200
+	// Quiescence: delta pruning margin, and the capture-history bonus of a
+	// cutoff (and malus of the captures tried before it).
+	qsDeltaMargin  = 200
+	qsHistoryBonus = 350
 
 	// History.
 	historyBonusMul = 300
 	historyBonusSub = 250
 	historyBonusMax = 2400
 
-	// Correction history: a per-pawn-structure estimate of how far the
-	// search's scores lie from the static evaluation, added to it.
-	corrGrain     = 128 // an entry holds centipawns times this
-	corrWeightDen = 256 // an update moves an entry (depth+1)/corrWeightDen of the way ...
-	corrMaxWeight = 16  // ... at most corrMaxWeight/corrWeightDen
+	// Correction histories (history.go): the correction added to the static
+	// evaluation is sum(weight*entry) / (corrGrain*corrWeightDen).
+	corrGrain         = 128  // an entry holds centipawns times this
+	corrMaxBonus      = 4096 // an update moves an entry at most this far
+	corrDepthDiv      = 8    // an update's step is the error times depth/corrDepthDiv
+	corrWeightDen     = 8
+	corrPawnWeight    = 4
+	corrNonPawnWeight = 2 // each side's
+	corrCont2Weight   = 2
+	corrCont3Weight   = 1
 
 	// Move ordering. Noisy moves score victim*noisyVictimMul +
 	// captureHistory/noisyHistoryDiv (+ queen*noisyPromoMul for a
@@ -229,6 +240,7 @@ func init() {
 		{Tunable{Name: "aspirationDelta", Default: 12, Min: 6, Max: 24, Step: 0.9}, &aspirationDelta, nil},
 		{Tunable{Name: "aspirationGrowthDiv", Default: 2, Min: 1, Max: 4, Step: 0.5}, &aspirationGrowthDiv, nil},
 		{Tunable{Name: "aspirationMaxFailHighs", Default: 3, Min: 1, Max: 6, Step: 0.5}, &aspirationMaxFailHighs, nil},
+		{Tunable{Name: "netFadeBase", Default: 200, Min: 100, Max: 400, Step: 15}, &netFadeBase, nil},
 		{Tunable{Name: "rfpMaxDepth", Default: 8, Min: 4, Max: 16, Step: 0.6}, &rfpMaxDepth, nil},
 		{Tunable{Name: "rfpMargin", Default: 75, Min: 37, Max: 150, Step: 5.65}, &rfpMargin, nil},
 		{Tunable{Name: "razorMaxDepth", Default: 3, Min: 1, Max: 6, Step: 0.5}, &razorMaxDepth, nil},
@@ -261,12 +273,18 @@ func init() {
 		{Tunable{Name: "seDoubleMargin", Default: 20, Min: 10, Max: 40, Step: 1.5}, &seDoubleMargin, nil},
 		{Tunable{Name: "seMaxDoubleExtend", Default: 6, Min: 3, Max: 12, Step: 0.5}, &seMaxDoubleExtend, nil},
 		{Tunable{Name: "qsDeltaMargin", Default: 200, Min: 100, Max: 400, Step: 15}, &qsDeltaMargin, nil},
+		{Tunable{Name: "qsHistoryBonus", Default: 350, Min: 175, Max: 700, Step: 26.25}, &qsHistoryBonus, nil},
 		{Tunable{Name: "historyBonusMul", Default: 300, Min: 150, Max: 600, Step: 22.5}, &historyBonusMul, nil},
 		{Tunable{Name: "historyBonusSub", Default: 250, Min: 125, Max: 500, Step: 18.75}, &historyBonusSub, nil},
 		{Tunable{Name: "historyBonusMax", Default: 2400, Min: 1200, Max: 4800, Step: 180}, &historyBonusMax, nil},
 		{Tunable{Name: "corrGrain", Default: 128, Min: 64, Max: 256, Step: 9.6}, &corrGrain, nil},
-		{Tunable{Name: "corrWeightDen", Default: 256, Min: 128, Max: 512, Step: 19.2}, &corrWeightDen, nil},
-		{Tunable{Name: "corrMaxWeight", Default: 16, Min: 8, Max: 32, Step: 1.2}, &corrMaxWeight, nil},
+		{Tunable{Name: "corrMaxBonus", Default: 4096, Min: 2048, Max: 8192, Step: 307.2}, &corrMaxBonus, nil},
+		{Tunable{Name: "corrDepthDiv", Default: 8, Min: 4, Max: 16, Step: 0.6}, &corrDepthDiv, nil},
+		{Tunable{Name: "corrWeightDen", Default: 8, Min: 4, Max: 16, Step: 0.6}, &corrWeightDen, nil},
+		{Tunable{Name: "corrPawnWeight", Default: 4, Min: 2, Max: 8, Step: 0.5}, &corrPawnWeight, nil},
+		{Tunable{Name: "corrNonPawnWeight", Default: 2, Min: 1, Max: 4, Step: 0.5}, &corrNonPawnWeight, nil},
+		{Tunable{Name: "corrCont2Weight", Default: 2, Min: 1, Max: 4, Step: 0.5}, &corrCont2Weight, nil},
+		{Tunable{Name: "corrCont3Weight", Default: 1, Min: 1, Max: 2, Step: 0.5}, &corrCont3Weight, nil},
 		{Tunable{Name: "noisyVictimMul", Default: 16, Min: 8, Max: 32, Step: 1.2}, &noisyVictimMul, nil},
 		{Tunable{Name: "noisyHistoryDiv", Default: 16, Min: 8, Max: 32, Step: 1.2}, &noisyHistoryDiv, nil},
 		{Tunable{Name: "noisyPromoMul", Default: 8, Min: 4, Max: 16, Step: 0.6}, &noisyPromoMul, nil},

@@ -40,6 +40,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if !inCheck {
 		rawEval, staticEval, bestScore = w.standPat(te, hit, ply)
 		if bestScore >= beta {
+			bestScore = failHighScore(bestScore, beta)
 			if !hit {
 				w.ttRecord(key, ply, movegen.NoMove, bestScore, rawEval, evalOnlyDepth, tt.BoundLower, false)
 			}
@@ -58,14 +59,24 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	bestMove := movegen.NoMove
 	moveCount := 0
 	origAlpha := alpha
+	var tried [maxNoisyTried]movegen.Move // captures searched, for the capture history
+	nTried := 0
 	for m := mp.next(); m != movegen.NoMove; m = mp.next() {
 		moveCount++
+		// In check, once a move is found that is not mated, the quiet
+		// evasions are left out: quiescence looks for captures that
+		// change the score, and a quiet evasion seldom does.
+		notMated := bestScore > -eval.MateInMaxPly
+		if inCheck && notMated && !isNoisy(pos, m) {
+			continue
+		}
 		// The child's table entry is asked for before the exchange is
 		// judged, so that it arrives while qsSkip works.
 		w.table.Prefetch(pos.KeyAfter(m))
-		if (!inCheck || bestScore > -eval.MateInMaxPly) && qsSkip(pos, m, inCheck, staticEval, alpha, &bestScore) {
+		if (!inCheck || notMated) && qsSkip(pos, m, inCheck, staticEval, alpha, &bestScore) {
 			continue
 		}
+		capture := isCapture(pos, m)
 		w.makeMove(m, ply)
 		score := -w.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()
@@ -85,14 +96,38 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 				alpha = score
 			}
 		}
+		if capture && nTried < len(tried) {
+			tried[nTried] = m
+			nTried++
+		}
 	}
 
-	// 5. Mate, and the table store.
+	// 5. Mate, the capture history of a cutoff, and the table store.
 	if inCheck && moveCount == 0 {
 		return eval.MatedIn(ply)
 	}
+	if bestScore >= beta {
+		if bestMove != movegen.NoMove && isCapture(pos, bestMove) {
+			w.updateCaptureHistory(bestMove, qsHistoryBonus)
+			for _, m := range tried[:nTried] {
+				w.updateCaptureHistory(m, -qsHistoryBonus)
+			}
+		}
+		bestScore = failHighScore(bestScore, beta)
+	}
 	w.ttRecord(key, ply, bestMove, bestScore, rawEval, qsDepth, boundFor(bestScore, origAlpha, beta, pvNode), ttPV)
 	return bestScore
+}
+
+// failHighScore is the score quiescence returns for a fail high: halfway
+// back to beta, as the stand pat or a capture's score above beta is an
+// estimate that the moves left unsearched could only lower (not for mate
+// scores, which are exact).
+func failHighScore(score, beta int) int {
+	if eval.IsMate(score) || eval.IsMate(beta) {
+		return score
+	}
+	return (score + beta) / 2
 }
 
 // qsExit is step 1 of qsearch: it returns done with the score when the
@@ -126,7 +161,7 @@ func (w *worker) standPat(te ttEntry, hit bool, ply int) (rawEval, staticEval, s
 	} else {
 		rawEval = w.evaluate(ply)
 	}
-	staticEval = w.correction(rawEval)
+	staticEval = w.correction(rawEval, ply)
 	standScore = refineEval(te, hit, staticEval)
 	if eval.IsMate(standScore) {
 		standScore = staticEval // a mate found elsewhere is no value to stand on

@@ -358,3 +358,36 @@ func TestThreadsBestMoveIsLastPV(t *testing.T) {
 		}
 	}
 }
+
+// TestQsearchFailHighAverage: a fail high in quiescence returns halfway
+// between the score found and beta, a mate score unchanged.
+func TestQsearchFailHighAverage(t *testing.T) {
+	const ply = 1
+	w := qsWorker(t, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1") // no capture for white
+	static := w.correction(w.eval.Evaluate(w.pos), ply)
+	if got, want := w.qsearch(static-101, static-100, ply), static-50; got != want {
+		t.Errorf("stand pat %d against beta %d: qsearch %d, want %d", static, static-100, got, want)
+	}
+	if got, want := failHighScore(eval.MateIn(5), 100), eval.MateIn(5); got != want {
+		t.Errorf("a mate score above beta becomes %d, want it kept (%d)", got, want)
+	}
+}
+
+// TestQsearchQuietEvasions: in check, quiescence searches evasions until one
+// is found that is not mated, and after it only captures.
+func TestQsearchQuietEvasions(t *testing.T) {
+	const ply = 1
+	for _, c := range []struct {
+		fen   string
+		nodes uint64
+	}{
+		{"k3r3/8/8/1B6/8/8/8/4K3 w - - 0 1", 1}, // Bxe8 first; Be2, Kd1, Kd2, Kf1, Kf2 left out
+		{"k3r3/8/8/8/8/8/8/4K3 w - - 0 1", 1},   // no capture: one king move of four
+	} {
+		w := qsWorker(t, c.fen)
+		w.qsearch(-infinite, infinite, ply)
+		if w.nodes != c.nodes {
+			t.Errorf("%s: qsearch searched %d moves, want %d", c.fen, w.nodes, c.nodes)
+		}
+	}
+}

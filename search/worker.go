@@ -26,6 +26,7 @@ type frame struct {
 	move       movegen.Move     // move made at this ply
 	piece      movegen.Piece    // piece that moved
 	cont       *pieceToHistory  // continuation history of (piece, to)
+	contCorr   *pieceToHistory  // continuation correction of (piece, to); nil for a null move
 	staticEval int              // corrected; -infinite when in check
 	rawEval    int              // before correction; -infinite when in check
 	threats    movegen.Bitboard // squares the side not to move attacks (negamax nodes)
@@ -148,18 +149,23 @@ func (w *worker) allocNet(n *nnue.Net) {
 
 // evaluate is the static evaluation of the position at ply, from the side
 // to move's view: the network's when one is set, else the hand-written one.
+// Both fade toward zero as the fifty-move counter grows (the hand-written
+// evaluation does it itself).
 func (w *worker) evaluate(ply int) int {
-	if w.net != nil {
-		if ply > w.accTop && w.accDelta[ply].NAdd > 0 {
-			// The last change is applied in one pass with the output layer.
-			w.updateAccumulators(ply - 1)
-			w.accTop = ply
-			return w.accs[ply].ApplyEvaluate(w.net, &w.accs[ply-1], w.accDelta[ply], w.pos.SideToMove())
-		}
-		w.updateAccumulators(ply)
-		return w.net.Evaluate(&w.accs[ply], w.pos.SideToMove())
+	if w.net == nil {
+		return w.eval.Evaluate(w.pos)
 	}
-	return w.eval.Evaluate(w.pos)
+	var v int
+	if ply > w.accTop && w.accDelta[ply].NAdd > 0 {
+		// The last change is applied in one pass with the output layer.
+		w.updateAccumulators(ply - 1)
+		w.accTop = ply
+		v = w.accs[ply].ApplyEvaluate(w.net, &w.accs[ply-1], w.accDelta[ply], w.pos.SideToMove())
+	} else {
+		w.updateAccumulators(ply)
+		v = w.net.Evaluate(&w.accs[ply], w.pos.SideToMove())
+	}
+	return v * (netFadeBase - min(w.pos.Rule50(), rule50Plies)) / netFadeBase
 }
 
 // updateAccumulators brings the accumulators of the current line up to date
@@ -192,6 +198,7 @@ func (w *worker) makeMove(m movegen.Move, ply int) {
 	f.move = m
 	f.piece = pc
 	f.cont = &w.hist.cont[boolToInt(capture)][pc][m.To()]
+	f.contCorr = &w.hist.contCorr[pc][m.To()]
 	w.nodes++
 	if w.net != nil {
 		w.accDelta[ply+1].SetMove(w.pos, m)
@@ -219,6 +226,7 @@ func (w *worker) makeNull(ply int) {
 	f.move = movegen.NullMove
 	f.piece = movegen.NoPiece
 	f.cont = &w.hist.cont[0][0][0]
+	f.contCorr = nil
 	w.nodes++
 	w.pos.MakeNull()
 	w.table.Prefetch(w.pos.Key())
