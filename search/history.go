@@ -31,9 +31,14 @@ func (h *histories) quietEntry(us movegen.Color, att movegen.Bitboard, m movegen
 }
 
 // gravity updates a history entry towards bonus, saturating at historyMax.
-func gravity(v *int16, bonus int) {
-	bonus = max(-historyMax, min(historyMax, bonus))
-	*v += int16(bonus - int(*v)*eval.Abs(bonus)/historyMax)
+func gravity(v *int16, bonus int) { gravityWithin(v, bonus, historyMax) }
+
+// gravityWithin moves an entry by bonus (held within ±limit), the less the
+// nearer the entry already lies to the limit on that side: entries stay
+// within ±limit.
+func gravityWithin(v *int16, bonus, limit int) {
+	bonus = max(-limit, min(limit, bonus))
+	*v += int16(bonus - int(*v)*eval.Abs(bonus)/limit)
 }
 
 func historyBonus(depth int) int {
@@ -137,7 +142,7 @@ func (w *worker) updateCorrection(ply, depth, diff int) {
 	pawn, npW, npB, cont2, cont3 := w.corrEntries(ply)
 	for _, e := range [...]*int16{pawn, npW, npB, cont2, cont3} {
 		if e != nil {
-			*e += int16(bonus - int(*e)*eval.Abs(bonus)/corrMax)
+			gravityWithin(e, bonus, corrMax)
 		}
 	}
 }
