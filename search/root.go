@@ -111,11 +111,24 @@ func (w *worker) updateRootMove(m movegen.Move, score, moveCount, alpha, beta in
 // settleBest gives the best root move, after a stop, the exact score and PV
 // of the last completed depth unless the aborted depth finished its line
 // inside the window. A move that failed high at the aborted depth keeps its
-// lower bound: it is played, but its score is no value (see exactScore).
+// lower bound: it is played, but its score is no value (see exactScore). A
+// move that failed low there (the first one searched after a fail low of
+// the window, with only an upper bound) is no better than what the last
+// completed depth knew: that depth's best move goes back to the front.
 func (w *worker) settleBest() {
 	rm := &w.rootMoves[0]
 	if rm.score != -infinite && rm.bound == Exact {
 		return
+	}
+	if w.completed > 0 && rm.score != -infinite && rm.bound == Upper && rm.move != w.completedPV[0] {
+		for i := 1; i < len(w.rootMoves); i++ {
+			if w.rootMoves[i].move == w.completedPV[0] {
+				best := w.rootMoves[i]
+				copy(w.rootMoves[1:i+1], w.rootMoves[:i])
+				w.rootMoves[0] = best
+				break
+			}
+		}
 	}
 	switch {
 	case w.completed == 0:

@@ -391,3 +391,39 @@ func TestQsearchQuietEvasions(t *testing.T) {
 		}
 	}
 }
+
+// TestSettleBestAfterFailLow: a stop that falls while the window is searched
+// again after a fail low leaves in front the move searched first, with only
+// an upper bound; the move played is then the last completed depth's best,
+// with its exact score and PV. A move that failed high keeps its place and
+// bound, and an exact line of the stopped depth stays as it is.
+func TestSettleBestAfterFailLow(t *testing.T) {
+	pos := mustPos(t, movegen.StartFEN)
+	e4, d4, nf3 := mustMove(t, pos, "e2e4"), mustMove(t, pos, "d2d4"), mustMove(t, pos, "g1f3")
+	setup := func(front Bound) *worker {
+		w := newWorker(0, NewPool(tt.New(1)))
+		w.setRootMoves([]movegen.Move{d4, nf3, e4})
+		w.rootMoves[0].score, w.rootMoves[0].bound, w.rootMoves[0].depth = -40, front, 9
+		w.completed, w.completedScore = 8, 25
+		w.completedPV = []movegen.Move{e4, d4} // the second move only gives the PV a length
+		return w
+	}
+
+	w := setup(Upper)
+	w.settleBest()
+	rm := w.rootMoves[0]
+	if rm.move != e4 || rm.score != 25 || rm.bound != Exact || rm.depth != 8 || len(rm.pv) != 2 {
+		t.Errorf("front move failed low: settled %v score %d bound %v depth %d pv %v, want e2e4 25 exact at depth 8 with the completed PV",
+			rm.move, rm.score, rm.bound, rm.depth, rm.pv)
+	}
+	if got := []movegen.Move{w.rootMoves[1].move, w.rootMoves[2].move}; got[0] != d4 || got[1] != nf3 {
+		t.Errorf("the other moves after the settle: %v, want d2d4 g1f3 in their order", got)
+	}
+	for _, b := range []Bound{Lower, Exact} {
+		w := setup(b)
+		w.settleBest()
+		if rm := w.rootMoves[0]; rm.move != d4 || rm.score != -40 || rm.bound != b || rm.depth != 9 {
+			t.Errorf("front move with bound %v: settled %v score %d bound %v depth %d, want it kept", b, rm.move, rm.score, rm.bound, rm.depth)
+		}
+	}
+}
