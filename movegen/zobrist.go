@@ -30,4 +30,5 @@ func init() {
 		zobristCastling[i] = next()
 	}
 	zobristSide = next()
+	buildCuckoo()
 }

@@ -16,7 +16,7 @@ type histories struct {
 	corr      [2][corrSize]int16        // [color][pawn key % corrSize]: static eval correction
 	npCorr    [2][2][corrSize]int16     // [side to move][color][that colour's non-pawn key % corrSize]
 	contCorr  [16][64]pieceToHistory    // [piece][to] of the move two or three plies back, [piece][to] of the last
-	capture   [16][64][8]int16          // [piece][to][captured type]
+	capture   [16][64][8][2]int16       // [piece][to][captured type][to defended]
 	counter   [16][64]movegen.Move      // [piece][to] of the previous move
 	cont      [2][16][64]pieceToHistory // [capture?][prev piece][prev to][piece][to]
 }
@@ -64,10 +64,13 @@ func (w *worker) updateQuietStats(ply int, best movegen.Move, tried []movegen.Mo
 
 func (w *worker) updateQuietHistory(ply int, m movegen.Move, bonus int) {
 	pos := w.pos
-	us := pos.SideToMove()
-	pc := pos.PieceOn(m.From())
-	to := m.To()
-	gravity(w.hist.quietEntry(us, w.stack[ply+stackOffset].threats, m), bonus)
+	gravity(w.hist.quietEntry(pos.SideToMove(), w.stack[ply+stackOffset].threats, m), bonus)
+	w.updateContHistory(ply, pos.PieceOn(m.From()), m.To(), bonus)
+}
+
+// updateContHistory moves the continuation histories of a move of piece pc
+// to to, made at ply, by bonus.
+func (w *worker) updateContHistory(ply int, pc movegen.Piece, to movegen.Square, bonus int) {
 	for _, back := range contHistoryPlies {
 		prev := &w.stack[ply+stackOffset-back]
 		if prev.move == movegen.NoMove || prev.move == movegen.NullMove {
@@ -147,7 +150,15 @@ func (w *worker) updateCorrection(ply, depth, diff int) {
 	}
 }
 
-func (w *worker) updateCaptureHistory(m movegen.Move, bonus int) {
-	pos := w.pos
-	gravity(&w.hist.capture[pos.PieceOn(m.From())][m.To()][pos.CapturedType(m)], bonus)
+// captureEntry is the capture-history entry of the noisy move m, with the
+// opponent attacking the squares att.
+func (h *histories) captureEntry(pos *movegen.Position, att movegen.Bitboard, m movegen.Move) *int16 {
+	to := m.To()
+	return &h.capture[pos.PieceOn(m.From())][to][pos.CapturedType(m)][boolToInt(att.Has(to))]
+}
+
+// updateCaptureHistory moves the capture history of the noisy move m, made
+// at ply, by bonus.
+func (w *worker) updateCaptureHistory(ply int, m movegen.Move, bonus int) {
+	gravity(w.hist.captureEntry(w.pos, w.stack[ply+stackOffset].threats, m), bonus)
 }

@@ -18,7 +18,7 @@ type moveInfo struct {
 	count     int  // 1-based number among the moves searched at this node
 	noisy     bool // capture or queen promotion
 	capture   bool
-	histScore int // butterfly and continuation history (quiet moves only)
+	histScore int // butterfly and continuation history (quiet moves), capture history (noisy ones)
 }
 
 // loopResult is what the move loop leaves for the node's result.
@@ -41,6 +41,7 @@ func (w *worker) searchMoves(n *node, res *loopResult) (int, bool) {
 	mp.init(w, n.ply, n.ttMove, false)
 	res.bestScore, res.bestMove = n.tbFloor, movegen.NoMove
 	n.origAlpha = n.alpha
+	n.ttCapture = n.ttMove != movegen.NoMove && isCapture(pos, n.ttMove)
 	for m := mp.next(); m != movegen.NoMove; m = mp.next() {
 		if m == n.excluded || (n.ply == 0 && !w.isRootMove(m)) {
 			continue
@@ -49,6 +50,8 @@ func (w *worker) searchMoves(n *node, res *loopResult) (int, bool) {
 		mi := moveInfo{m: m, count: res.moveCount, noisy: isNoisy(pos, m), capture: isCapture(pos, m)}
 		if !mi.noisy {
 			mi.histScore = w.quietHistory(n.ply, m)
+		} else {
+			mi.histScore = int(*w.hist.captureEntry(pos, n.f.threats, m))
 		}
 
 		// 11. Pruning at shallow depth. The child's table entry is asked
@@ -68,7 +71,7 @@ func (w *worker) searchMoves(n *node, res *loopResult) (int, bool) {
 
 		// 13. Late move reductions, then the principal variation search.
 		nodesBefore := w.nodes
-		score := w.searchMove(n, mp, &mi, newDepth)
+		score := w.searchMove(n, mp, &mi, newDepth, res.bestScore)
 		if w.stopped {
 			return 0, true
 		}
@@ -88,6 +91,9 @@ func (w *worker) searchMoves(n *node, res *loopResult) (int, bool) {
 					break
 				}
 				n.alpha = score
+				if n.pvNode && n.depth >= pvDropMinDepth && n.depth <= pvDropMaxDepth && !eval.IsMate(score) {
+					n.depth-- // the rest need only show they are worse
+				}
 			}
 		}
 		if m != res.bestMove {
@@ -123,9 +129,13 @@ func (w *worker) pruneMove(n *node, mp *picker, mi *moveInfo) bool {
 		mp.skipQuiets = true
 		return true
 	}
-	// Futility pruning.
-	if !n.inCheck && lmrDepth <= fpMaxDepth && n.staticEval+fpBase+fpMargin*lmrDepth <= n.alpha {
-		mp.skipQuiets = true
+	// History pruning.
+	if n.depth <= hpMaxDepth && mi.histScore < -hpMargin*n.depth {
+		return true
+	}
+	// Futility pruning. With the history term in the margin a later quiet
+	// move may pass: only this one is skipped.
+	if !n.inCheck && lmrDepth <= fpMaxDepth && n.staticEval+fpBase+fpMargin*lmrDepth+mi.histScore/fpHistoryDiv <= n.alpha {
 		return true
 	}
 	// SEE pruning of quiet moves.
@@ -176,17 +186,34 @@ func (w *worker) singular(n *node, m movegen.Move) (ext, score int, cut bool) {
 }
 
 // searchMove is step 13: it makes the move, searches it (reduced with a
-// null window first when late, then with a null window at full depth, then
-// with the full window at PV nodes as needed) and unmakes it.
-func (w *worker) searchMove(n *node, mp *picker, mi *moveInfo, newDepth int) int {
+// null window first when late, then with a null window at full depth, a ply
+// deeper or shallower as the reduced score says, then with the full window
+// at PV nodes as needed) and unmakes it. bestScore is the node's best score
+// so far.
+func (w *worker) searchMove(n *node, mp *picker, mi *moveInfo, newDepth, bestScore int) int {
 	alpha, beta, ply := n.alpha, n.beta, n.ply
 	w.makeMove(mi.m, ply)
 	var score int
 	if n.depth >= lmrMinDepth && mi.count > 1+boolToInt(n.pvNode) && (!mi.noisy || !n.ttPV) {
 		d := max(1, min(newDepth, newDepth-w.reduction(n, mp, mi)))
+		n.f.reduction = newDepth - d
 		score = -w.negamax(-alpha-1, -alpha, d, ply+1, true)
+		n.f.reduction = 0
 		if score > alpha && d < newDepth {
-			score = -w.negamax(-alpha-1, -alpha, newDepth, ply+1, !n.cutNode)
+			deeper := score > bestScore+lmrDeeperBase+lmrDeeperMul*newDepth
+			shallower := score < bestScore+lmrShallowerMargin
+			newDepth += boolToInt(deeper) - boolToInt(shallower)
+			if newDepth > d {
+				score = -w.negamax(-alpha-1, -alpha, newDepth, ply+1, !n.cutNode)
+				// The full-depth result teaches the continuation histories.
+				if !mi.noisy && !w.stopped {
+					bonus := historyBonus(newDepth)
+					if score <= alpha {
+						bonus = -bonus
+					}
+					w.updateContHistory(ply, w.stack[ply+stackOffset].piece, mi.m.To(), bonus)
+				}
+			}
 		}
 	} else if !n.pvNode || mi.count > 1 {
 		score = -w.negamax(-alpha-1, -alpha, newDepth, ply+1, !n.cutNode)
@@ -220,17 +247,21 @@ func lmrBaseReduction(quiet bool, depth, count int) int {
 	return int(lmrTable[boolToInt(quiet)][min(depth, lmrTableSize-1)][min(count, lmrTableSize-1)])
 }
 
-// reduction is the late-move reduction of mi, which is on the board: quiet
-// moves are reduced less at PV nodes, when they give check, have a good
-// history or are a killer or counter-move, and more at cut nodes and when
+// reduction is the late-move reduction of mi, which is on the board. A
+// noisy move is reduced less with a good capture history. Quiet moves are
+// reduced less at PV nodes, when they give check, have a good history, are a
+// killer or counter-move, or when the table's entry is at least as deep as
+// the node, and more at cut nodes, after a capture as the TT move and when
 // the position is not improving.
 func (w *worker) reduction(n *node, mp *picker, mi *moveInfo) int {
 	r := lmrBaseReduction(!mi.capture, n.depth, mi.count)
 	if mi.noisy {
-		return r
+		return r - mi.histScore/lmrCaptureHistoryDiv
 	}
 	r -= boolToInt(n.ttPV)
-	r += boolToInt(n.cutNode)
+	r += lmrCutNode * boolToInt(n.cutNode)
+	r += boolToInt(n.ttCapture)
+	r -= boolToInt(n.hit && n.te.Depth() >= n.depth)
 	r -= boolToInt(w.pos.InCheck()) // the move gives check
 	r += boolToInt(!n.improving)
 	r -= mi.histScore / lmrHistoryDiv

@@ -23,6 +23,7 @@ type node struct {
 	te          ttEntry
 	hit         bool // te holds the table's entry for key
 	ttMove      movegen.Move
+	ttCapture   bool // the TT move is a capture
 	ttPV        bool // a PV node now or when the entry was stored
 	staticEval  int  // corrected by the correction history; -infinite when in check
 	rawEval     int  // the evaluation before correction, stored in the table
@@ -77,6 +78,9 @@ func (w *worker) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	w.stack[ply+stackOffset+1].killers = [2]movegen.Move{}
 	w.stack[ply+stackOffset+1].excluded = movegen.NoMove
 
+	// 5b. Hindsight on the parent's reduction.
+	w.hindsight(&n)
+
 	// 6-8. Pruning before any move is tried.
 	if !n.pvNode && !n.inCheck && n.excluded == movegen.NoMove {
 		if score, done := w.pruneNode(&n); done {
@@ -122,6 +126,13 @@ func (w *worker) interiorExit(n *node) (score int, done bool) {
 	n.beta = min(n.beta, eval.MateIn(n.ply+1))
 	if n.alpha >= n.beta {
 		return n.alpha, true
+	}
+	// 3b. An upcoming repetition: the side to move can draw at least.
+	if n.alpha < 0 && pos.HasUpcomingRepetition(n.ply) {
+		n.alpha = w.drawScore()
+		if n.alpha >= n.beta {
+			return n.alpha, true
+		}
 	}
 	return 0, false
 }
@@ -194,6 +205,25 @@ func (w *worker) evaluateNode(n *node) {
 	n.f.rawEval = n.rawEval
 	n.f.staticEval = n.staticEval
 	n.improving = w.isImproving(n)
+}
+
+// hindsight is step 5b: it judges the reduction of the move that led to
+// the node by how the mover's evaluation changed (the node's evaluation
+// against the parent's, each from its own side): a deep reduction of a move
+// that did not worsen the mover's position is undone by a ply, a reduction
+// of one that worsened it much is deepened by a ply.
+func (w *worker) hindsight(n *node) {
+	prev := &w.stack[n.ply+stackOffset-1]
+	if n.ply == 0 || prev.reduction == 0 || n.inCheck || n.excluded != movegen.NoMove || prev.staticEval == -infinite {
+		return
+	}
+	fall := n.staticEval + prev.staticEval // the mover's evaluation before, less after
+	switch {
+	case prev.reduction >= hindsightDeeperR && fall <= 0:
+		n.depth = min(n.depth+1, eval.MaxPly-1)
+	case prev.reduction >= hindsightShallowerR && n.depth >= 2 && fall >= hindsightFallMargin:
+		n.depth--
+	}
 }
 
 // refineEval returns the TT score in place of the static evaluation when the
@@ -282,12 +312,18 @@ func (w *worker) finishNode(n *node, res *loopResult) int {
 	if res.bestScore >= n.beta && res.bestMove != movegen.NoMove {
 		bonus := historyBonus(n.depth)
 		if !isNoisy(w.pos, res.bestMove) {
-			w.updateQuietStats(n.ply, res.bestMove, res.quiets[:res.nQuiet], bonus)
+			// A cutoff by the first quiet move at low depth is trivial:
+			// the killers learn it, the histories do not.
+			quietBonus := bonus
+			if res.nQuiet == 0 && n.depth <= trivialCutDepth {
+				quietBonus = 0
+			}
+			w.updateQuietStats(n.ply, res.bestMove, res.quiets[:res.nQuiet], quietBonus)
 		} else {
-			w.updateCaptureHistory(res.bestMove, bonus)
+			w.updateCaptureHistory(n.ply, res.bestMove, bonus)
 		}
 		for _, m := range res.noisy[:res.nNoisy] {
-			w.updateCaptureHistory(m, -bonus)
+			w.updateCaptureHistory(n.ply, m, -bonus)
 		}
 	}
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/kingrook/kingrook/eval"
 	"github.com/kingrook/kingrook/eval/nnue"
 	"github.com/kingrook/kingrook/movegen"
 	"github.com/kingrook/kingrook/tt"
@@ -185,22 +186,27 @@ func TestSearchWithNet(t *testing.T) {
 }
 
 // TestNetFade: the network's evaluation fades toward zero as the fifty-move
-// counter grows, to half its size at 100 plies.
+// counter grows, to half its size at 100 plies; the bare-king term, which
+// this position has, is added whole at every count.
 func TestNetFade(t *testing.T) {
 	net := nnue.Default()
 	w := newWorker(0, NewPool(tt.New(1)))
 	const fen = "4k3/8/8/8/8/8/3QP3/4K3 w - - %d 80"
 	w.pos = mustPos(t, fmt.Sprintf(fen, 0))
+	mop := eval.MopUp(w.pos)
+	if mop <= 0 {
+		t.Fatalf("the bare-king term is %d on K+Q+P v K, want > 0", mop)
+	}
 	w.setNet(net)
-	full := w.evaluate(0)
+	full := w.evaluate(0) - mop
 	if full == 0 {
 		t.Skip("the test net scores the position 0")
 	}
 	for _, r50 := range []int{1, 40, 99} {
 		w.pos = mustPos(t, fmt.Sprintf(fen, r50))
 		w.setNet(net)
-		if got, want := w.evaluate(0), full*(netFadeBase-r50)/netFadeBase; got != want {
-			t.Errorf("50-move counter %d: evaluate %d, want %d (%d at 0)", r50, got, want, full)
+		if got, want := w.evaluate(0), full*(netFadeBase-r50)/netFadeBase+mop; got != want {
+			t.Errorf("50-move counter %d: evaluate %d, want %d (%d at 0, bare-king term %d)", r50, got, want, full, mop)
 		}
 	}
 }

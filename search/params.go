@@ -26,7 +26,8 @@ const (
 
 	// Table entries.
 	evalOnlyDepth     = -6 // depth stored with an eval-only entry, below any search depth
-	qsDepth           = 0  // depth stored by quiescence
+	qsDepth           = 0  // depth stored by quiescence's first ply (with the quiet checks)
+	qsNoChecksDepth   = -1 // depth stored by its later plies
 	ttCutoffMaxRule50 = 90 // no TT cutoff from this 50-move counter on: the stored score may miss the draw
 
 	// The fifty-move rule: a draw after this many plies without a capture
@@ -60,10 +61,17 @@ const (
 	lmpMaxDepth = 8
 	lmpBase     = 3
 
-	// Futility pruning of quiet moves.
-	fpMaxDepth = 8
-	fpBase     = 90
-	fpMargin   = 100 // per ply
+	// Futility pruning of quiet moves: the margin adds the move's history
+	// over fpHistoryDiv.
+	fpMaxDepth   = 8
+	fpBase       = 90
+	fpMargin     = 100 // per ply
+	fpHistoryDiv = 128
+
+	// History pruning: a quiet move at depth hpMaxDepth or less is skipped
+	// when its history is below -hpMargin per ply of depth.
+	hpMaxDepth = 4
+	hpMargin   = 4096
 
 	// SEE pruning in the main search (per ply of depth).
 	seeQuietMargin   = -60
@@ -71,13 +79,37 @@ const (
 	seeMaxDepth      = 8
 
 	// Late move reductions: r = lmrBase + ln(depth)*ln(moves)/lmrDiv.
-	lmrBase        = 0.75
-	lmrDiv         = 2.25
-	lmrMinDepth    = 3
-	lmrHistoryDiv  = 8192
-	lmrCaptureBase = 0.2
-	lmrCaptureDiv  = 3.0
-	lmrTableSize   = 64 // depths and move counts from here on use the last entry
+	lmrBase              = 0.75
+	lmrDiv               = 2.25
+	lmrMinDepth          = 3
+	lmrHistoryDiv        = 8192
+	lmrCaptureBase       = 0.2
+	lmrCaptureDiv        = 3.0
+	lmrCaptureHistoryDiv = 8192 // a capture's history lowers its reduction by one ply per this much
+	lmrCutNode           = 2    // plies more for a quiet move at a cut node
+	lmrTableSize         = 64   // depths and move counts from here on use the last entry
+
+	// After a reduced search fails high, the full-depth search goes a ply
+	// deeper when its score beat the best by lmrDeeperBase +
+	// lmrDeeperMul*depth, and a ply shallower when it did not beat the best
+	// by lmrShallowerMargin.
+	lmrDeeperBase      = 40
+	lmrDeeperMul       = 2
+	lmrShallowerMargin = 10
+
+	// A PV node whose alpha rises searches its later moves a ply less, at
+	// depths pvDropMinDepth to pvDropMaxDepth.
+	pvDropMinDepth = 3
+	pvDropMaxDepth = 11
+
+	// Hindsight: a node reached by a reduced move is searched a ply deeper
+	// when the reduction was hindsightDeeperR or more and the mover's
+	// evaluation did not fall, a ply shallower when it was
+	// hindsightShallowerR or more and the evaluation fell by
+	// hindsightFallMargin.
+	hindsightDeeperR    = 3
+	hindsightShallowerR = 2
+	hindsightFallMargin = 150
 
 	// Extensions apply while ply < extensionPlyFactor * root depth.
 	extensionPlyFactor = 2
@@ -94,6 +126,7 @@ const (
 	// cutoff (and malus of the captures tried before it).
 	qsDeltaMargin  = 200
 	qsHistoryBonus = 350
+	qsCheckMargin  = 150 // quiet checks at quiescence's first ply only when the static eval is within this of alpha
 
 	// History.
 	historyMax      = 16384
@@ -101,6 +134,7 @@ const (
 	historyBonusSub = 250
 	historyBonusMax = 2400
 	maxQuietsTried  = 64 // quiet moves per node that get the history malus
+	trivialCutDepth = 3  // a quiet cutoff by the first quiet move at this depth or less earns no history bonus
 	maxNoisyTried   = 32 // noisy moves per node that get the capture-history malus
 
 	// Correction histories (history.go): the correction added to the static
@@ -128,7 +162,7 @@ const (
 	noisyPromoMul    = 8
 	badNoisySEEDiv   = 64
 	quietCont1Mul    = 2
-	quietCont4Div    = 2
+	quietCont4Div    = 2    // also the divisor of the continuation history six plies back
 	rootCaptureBonus = 1000 // root moves: captures first, by victim - attacker/rootAttackerDiv
 	rootAttackerDiv  = 10
 
@@ -165,7 +199,7 @@ var seeValues = [7]int{0, 100, 320, 330, 500, 950, 0}
 
 // contHistoryPlies are the plies back whose continuation histories a quiet
 // move's history updates.
-var contHistoryPlies = [...]int{1, 2, 4}
+var contHistoryPlies = [...]int{1, 2, 4, 6}
 
 // Tablebases (tb.go).
 const (

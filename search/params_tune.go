@@ -20,7 +20,7 @@ const (
 
 	// Table entries.
 	evalOnlyDepth     = -6 // depth stored with an eval-only entry, below any search depth
-	qsDepth           = 0  // depth stored by quiescence
+	qsDepth           = 0  // depth stored by quiescence's first ply (with the quiet checks)
 	ttCutoffMaxRule50 = 90 // no TT cutoff from this 50-move counter on: the stored score may miss the draw
 
 	// The fifty-move rule: a draw after this many plies without a capture
@@ -85,6 +85,9 @@ var (
 	aspirationGrowthDiv    = 2  // each failure widens the window by delta/aspirationGrowthDiv
 	aspirationMaxFailHighs = 3  // fail highs in a row each search one ply less, up to this many
 
+	// Table entries.
+	qsNoChecksDepth = -1 // depth stored by its later plies
+
 	// The network's evaluation is multiplied by (netFadeBase - rule50) /
 	// netFadeBase: a drawish trend as the counter nears the rule.
 	netFadeBase = 200
@@ -112,10 +115,17 @@ var (
 	lmpMaxDepth = 8
 	lmpBase     = 3
 
-	// Futility pruning of quiet moves.
-	fpMaxDepth = 8
-	fpBase     = 90
-	fpMargin   = 100 // per ply
+	// Futility pruning of quiet moves: the margin adds the move's history
+	// over fpHistoryDiv.
+	fpMaxDepth   = 8
+	fpBase       = 90
+	fpMargin     = 100 // per ply
+	fpHistoryDiv = 128
+
+	// History pruning: a quiet move at depth hpMaxDepth or less is skipped
+	// when its history is below -hpMargin per ply of depth.
+	hpMaxDepth = 4
+	hpMargin   = 4096
 
 	// SEE pruning in the main search (per ply of depth).
 	seeQuietMargin   = -60
@@ -123,12 +133,36 @@ var (
 	seeMaxDepth      = 8
 
 	// Late move reductions: r = lmrBase + ln(depth)*ln(moves)/lmrDiv.
-	lmrBase        = 0.75
-	lmrDiv         = 2.25
-	lmrMinDepth    = 3
-	lmrHistoryDiv  = 8192
-	lmrCaptureBase = 0.2
-	lmrCaptureDiv  = 3.0
+	lmrBase              = 0.75
+	lmrDiv               = 2.25
+	lmrMinDepth          = 3
+	lmrHistoryDiv        = 8192
+	lmrCaptureBase       = 0.2
+	lmrCaptureDiv        = 3.0
+	lmrCaptureHistoryDiv = 8192 // a capture's history lowers its reduction by one ply per this much
+	lmrCutNode           = 2    // plies more for a quiet move at a cut node
+
+	// After a reduced search fails high, the full-depth search goes a ply
+	// deeper when its score beat the best by lmrDeeperBase +
+	// lmrDeeperMul*depth, and a ply shallower when it did not beat the best
+	// by lmrShallowerMargin.
+	lmrDeeperBase      = 40
+	lmrDeeperMul       = 2
+	lmrShallowerMargin = 10
+
+	// A PV node whose alpha rises searches its later moves a ply less, at
+	// depths pvDropMinDepth to pvDropMaxDepth.
+	pvDropMinDepth = 3
+	pvDropMaxDepth = 11
+
+	// Hindsight: a node reached by a reduced move is searched a ply deeper
+	// when the reduction was hindsightDeeperR or more and the mover's
+	// evaluation did not fall, a ply shallower when it was
+	// hindsightShallowerR or more and the evaluation fell by
+	// hindsightFallMargin.
+	hindsightDeeperR    = 3
+	hindsightShallowerR = 2
+	hindsightFallMargin = 150
 
 	// Extensions apply while ply < extensionPlyFactor * root depth.
 	extensionPlyFactor = 2
@@ -145,11 +179,13 @@ var (
 	// cutoff (and malus of the captures tried before it).
 	qsDeltaMargin  = 200
 	qsHistoryBonus = 350
+	qsCheckMargin  = 150 // quiet checks at quiescence's first ply only when the static eval is within this of alpha
 
 	// History.
 	historyBonusMul = 300
 	historyBonusSub = 250
 	historyBonusMax = 2400
+	trivialCutDepth = 3 // a quiet cutoff by the first quiet move at this depth or less earns no history bonus
 
 	// Correction histories (history.go): the correction added to the static
 	// evaluation is sum(weight*entry) / (corrGrain*corrWeightDen).
@@ -173,7 +209,7 @@ var (
 	noisyPromoMul   = 8
 	badNoisySEEDiv  = 64
 	quietCont1Mul   = 2
-	quietCont4Div   = 2
+	quietCont4Div   = 2 // also the divisor of the continuation history six plies back
 )
 
 // Piece values for SEE and move ordering (centipawns), by piece type.
@@ -181,7 +217,7 @@ var seeValues = [7]int{0, 100, 320, 330, 500, 950, 0}
 
 // contHistoryPlies are the plies back whose continuation histories a quiet
 // move's history updates.
-var contHistoryPlies = [...]int{1, 2, 4}
+var contHistoryPlies = [...]int{1, 2, 4, 6}
 
 // Tablebases (tb.go).
 const (
@@ -240,6 +276,7 @@ func init() {
 		{Tunable{Name: "aspirationDelta", Default: 12, Min: 6, Max: 24, Step: 0.9}, &aspirationDelta, nil},
 		{Tunable{Name: "aspirationGrowthDiv", Default: 2, Min: 1, Max: 4, Step: 0.5}, &aspirationGrowthDiv, nil},
 		{Tunable{Name: "aspirationMaxFailHighs", Default: 3, Min: 1, Max: 6, Step: 0.5}, &aspirationMaxFailHighs, nil},
+		{Tunable{Name: "qsNoChecksDepth", Default: -1, Min: -2, Max: -1, Step: 0.5}, &qsNoChecksDepth, nil},
 		{Tunable{Name: "netFadeBase", Default: 200, Min: 100, Max: 400, Step: 15}, &netFadeBase, nil},
 		{Tunable{Name: "rfpMaxDepth", Default: 8, Min: 4, Max: 16, Step: 0.6}, &rfpMaxDepth, nil},
 		{Tunable{Name: "rfpMargin", Default: 75, Min: 37, Max: 150, Step: 5.65}, &rfpMargin, nil},
@@ -256,6 +293,9 @@ func init() {
 		{Tunable{Name: "fpMaxDepth", Default: 8, Min: 4, Max: 16, Step: 0.6}, &fpMaxDepth, nil},
 		{Tunable{Name: "fpBase", Default: 90, Min: 45, Max: 180, Step: 6.75}, &fpBase, nil},
 		{Tunable{Name: "fpMargin", Default: 100, Min: 50, Max: 200, Step: 7.5}, &fpMargin, nil},
+		{Tunable{Name: "fpHistoryDiv", Default: 128, Min: 64, Max: 256, Step: 9.6}, &fpHistoryDiv, nil},
+		{Tunable{Name: "hpMaxDepth", Default: 4, Min: 2, Max: 8, Step: 0.5}, &hpMaxDepth, nil},
+		{Tunable{Name: "hpMargin", Default: 4096, Min: 2048, Max: 8192, Step: 307.2}, &hpMargin, nil},
 		{Tunable{Name: "seeQuietMargin", Default: -60, Min: -120, Max: -30, Step: 4.5}, &seeQuietMargin, nil},
 		{Tunable{Name: "seeCaptureMargin", Default: -25, Min: -50, Max: -12, Step: 1.9}, &seeCaptureMargin, nil},
 		{Tunable{Name: "seeMaxDepth", Default: 8, Min: 4, Max: 16, Step: 0.6}, &seeMaxDepth, nil},
@@ -265,6 +305,16 @@ func init() {
 		{Tunable{Name: "lmrHistoryDiv", Default: 8192, Min: 4096, Max: 16384, Step: 614.4}, &lmrHistoryDiv, nil},
 		{Tunable{Name: "lmrCaptureBase", Float: true, Default: 0.2, Min: 0, Max: 1, Step: 0.05}, nil, &lmrCaptureBase},
 		{Tunable{Name: "lmrCaptureDiv", Float: true, Default: 3, Min: 1.5, Max: 6, Step: 0.225}, nil, &lmrCaptureDiv},
+		{Tunable{Name: "lmrCaptureHistoryDiv", Default: 8192, Min: 4096, Max: 16384, Step: 614.4}, &lmrCaptureHistoryDiv, nil},
+		{Tunable{Name: "lmrCutNode", Default: 2, Min: 1, Max: 4, Step: 0.5}, &lmrCutNode, nil},
+		{Tunable{Name: "lmrDeeperBase", Default: 40, Min: 20, Max: 80, Step: 3}, &lmrDeeperBase, nil},
+		{Tunable{Name: "lmrDeeperMul", Default: 2, Min: 1, Max: 4, Step: 0.5}, &lmrDeeperMul, nil},
+		{Tunable{Name: "lmrShallowerMargin", Default: 10, Min: 5, Max: 20, Step: 0.75}, &lmrShallowerMargin, nil},
+		{Tunable{Name: "pvDropMinDepth", Default: 3, Min: 2, Max: 6, Step: 0.5}, &pvDropMinDepth, nil},
+		{Tunable{Name: "pvDropMaxDepth", Default: 11, Min: 5, Max: 22, Step: 0.85}, &pvDropMaxDepth, nil},
+		{Tunable{Name: "hindsightDeeperR", Default: 3, Min: 1, Max: 6, Step: 0.5}, &hindsightDeeperR, nil},
+		{Tunable{Name: "hindsightShallowerR", Default: 2, Min: 1, Max: 4, Step: 0.5}, &hindsightShallowerR, nil},
+		{Tunable{Name: "hindsightFallMargin", Default: 150, Min: 75, Max: 300, Step: 11.25}, &hindsightFallMargin, nil},
 		{Tunable{Name: "extensionPlyFactor", Default: 2, Min: 1, Max: 4, Step: 0.5}, &extensionPlyFactor, nil},
 		{Tunable{Name: "seMinDepth", Default: 8, Min: 4, Max: 16, Step: 0.6}, &seMinDepth, nil},
 		{Tunable{Name: "seTTDepthMargin", Default: 3, Min: 1, Max: 6, Step: 0.5}, &seTTDepthMargin, nil},
@@ -274,9 +324,11 @@ func init() {
 		{Tunable{Name: "seMaxDoubleExtend", Default: 6, Min: 3, Max: 12, Step: 0.5}, &seMaxDoubleExtend, nil},
 		{Tunable{Name: "qsDeltaMargin", Default: 200, Min: 100, Max: 400, Step: 15}, &qsDeltaMargin, nil},
 		{Tunable{Name: "qsHistoryBonus", Default: 350, Min: 175, Max: 700, Step: 26.25}, &qsHistoryBonus, nil},
+		{Tunable{Name: "qsCheckMargin", Default: 150, Min: 75, Max: 300, Step: 11.25}, &qsCheckMargin, nil},
 		{Tunable{Name: "historyBonusMul", Default: 300, Min: 150, Max: 600, Step: 22.5}, &historyBonusMul, nil},
 		{Tunable{Name: "historyBonusSub", Default: 250, Min: 125, Max: 500, Step: 18.75}, &historyBonusSub, nil},
 		{Tunable{Name: "historyBonusMax", Default: 2400, Min: 1200, Max: 4800, Step: 180}, &historyBonusMax, nil},
+		{Tunable{Name: "trivialCutDepth", Default: 3, Min: 1, Max: 6, Step: 0.5}, &trivialCutDepth, nil},
 		{Tunable{Name: "corrGrain", Default: 128, Min: 64, Max: 256, Step: 9.6}, &corrGrain, nil},
 		{Tunable{Name: "corrMaxBonus", Default: 4096, Min: 2048, Max: 8192, Step: 307.2}, &corrMaxBonus, nil},
 		{Tunable{Name: "corrDepthDiv", Default: 8, Min: 4, Max: 16, Step: 0.6}, &corrDepthDiv, nil},

@@ -155,11 +155,11 @@ func (mp *picker) next() movegen.Move {
 func (mp *picker) scoreNoisy() {
 	w := mp.w
 	pos := w.pos
+	att := w.stack[mp.ply+stackOffset].threats
 	for i := 0; i < mp.noisy.N; i++ {
 		m := mp.noisy.Moves[i].Move
-		pc := pos.PieceOn(m.From())
 		victim := pos.CapturedType(m)
-		s := int32(seeValues[victim]*noisyVictimMul) + int32(w.hist.capture[pc][m.To()][victim])/int32(noisyHistoryDiv)
+		s := int32(seeValues[victim]*noisyVictimMul) + int32(*w.hist.captureEntry(pos, att, m))/int32(noisyHistoryDiv)
 		if m.IsPromotion() {
 			s += int32(seeValues[movegen.Queen] * noisyPromoMul)
 		}
@@ -168,19 +168,17 @@ func (mp *picker) scoreNoisy() {
 }
 
 // scoreQuiet orders the quiet moves: the killers and the counter-move
-// first, then by butterfly and continuation history (one, two and four
+// first, then by butterfly and continuation history (one, two, four and six
 // plies back).
 func (mp *picker) scoreQuiet() {
 	w := mp.w
 	pos := w.pos
 	us := pos.SideToMove()
 	att := w.stack[mp.ply+stackOffset].threats
-	if mp.qsearch {
-		att = threats(pos) // a quiescence node in check: not set by negamax
-	}
 	ch1 := w.stack[mp.ply+stackOffset-1].cont
 	ch2 := w.stack[mp.ply+stackOffset-2].cont
 	ch4 := w.stack[mp.ply+stackOffset-4].cont
+	ch6 := w.stack[mp.ply+stackOffset-6].cont
 	butterfly := &w.hist.butterfly[us&1]
 	k1, k2, counter := mp.killers[0], mp.killers[1], mp.counter
 	// Locals and a subslice: the loop's stores cannot change them, so the
@@ -201,7 +199,7 @@ func (mp *picker) scoreQuiet() {
 			from, to := m.From(), m.To()
 			pc := pos.PieceOn(from) & 15
 			s = int32(butterfly[boolToInt(att.Has(from))][boolToInt(att.Has(to))][from][to]) +
-				int32(quietCont1Mul)*int32(ch1[pc][to]) + int32(ch2[pc][to]) + int32(ch4[pc][to])/int32(quietCont4Div)
+				int32(quietCont1Mul)*int32(ch1[pc][to]) + int32(ch2[pc][to]) + (int32(ch4[pc][to])+int32(ch6[pc][to]))/int32(quietCont4Div)
 		}
 		qs[i].Score = s
 	}

@@ -7,11 +7,18 @@ import (
 )
 
 // Quiescence search: captures (all evasions in check) until the position is
-// quiet, with stand pat, delta and SEE pruning.
+// quiet, with stand pat, delta and SEE pruning; at its first ply, also the
+// quiet moves that give check.
 
-// qsearch searches noisy moves until the position is quiet (all evasions
-// when in check).
+// qsearch is quiescence's first ply, called at the main search's horizon:
+// noisy moves, then quiet checks that lose no material.
 func (w *worker) qsearch(alpha, beta, ply int) int {
+	return w.quiesce(alpha, beta, ply, true)
+}
+
+// quiesce searches noisy moves until the position is quiet (all evasions
+// when in check), and the quiet checks when checks is set.
+func (w *worker) quiesce(alpha, beta, ply int, checks bool) int {
 	pos := w.pos
 	pvNode := beta-alpha > 1
 	f := &w.stack[ply+stackOffset]
@@ -25,11 +32,21 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if done {
 		return exitScore
 	}
+	// An upcoming repetition: the side to move can draw at least.
+	if alpha < 0 && pos.HasUpcomingRepetition(ply) {
+		alpha = w.drawScore()
+		if alpha >= beta {
+			return alpha
+		}
+	}
 
 	// 2. Transposition table.
 	key := pos.Key()
 	te, hit := w.ttLookup(key, ply)
-	if !pvNode && hit && pos.Rule50() < ttCutoffMaxRule50 && ttCuts(te, alpha, beta) {
+	// A node without the quiet checks stores a ply less (qsNoChecksDepth):
+	// its upper bound, or exact score, does not hold for a node with them.
+	if !pvNode && hit && pos.Rule50() < ttCutoffMaxRule50 && ttCuts(te, alpha, beta) &&
+		(!checks || te.Depth() >= qsDepth || te.Bound() == tt.BoundLower) {
 		return te.Score
 	}
 	ttPV := pvNode || (hit && te.PV())
@@ -54,6 +71,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if hit {
 		ttMove = te.Move()
 	}
+	f.threats = threats(pos) // for the histories, as negamax sets them
 	mp := &w.pickers[ply+stackOffset][pickQsearch]
 	mp.init(w, ply, ttMove, true)
 	bestMove := movegen.NoMove
@@ -78,7 +96,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 		capture := isCapture(pos, m)
 		w.makeMove(m, ply)
-		score := -w.qsearch(-beta, -alpha, ply+1)
+		score := -w.quiesce(-beta, -alpha, ply+1, false)
 		pos.Unmake()
 		if w.stopped {
 			return 0
@@ -102,21 +120,69 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 	}
 
+	// 4b. Quiet checks, at the first ply, while no move has failed high.
+	if checks && !inCheck && bestScore < beta && staticEval+qsCheckMargin > alpha {
+		if w.qsQuietChecks(mp, ply, &alpha, beta, &bestScore, &bestMove, pvNode) {
+			return 0
+		}
+	}
+
 	// 5. Mate, the capture history of a cutoff, and the table store.
 	if inCheck && moveCount == 0 {
 		return eval.MatedIn(ply)
 	}
 	if bestScore >= beta {
 		if bestMove != movegen.NoMove && isCapture(pos, bestMove) {
-			w.updateCaptureHistory(bestMove, qsHistoryBonus)
+			w.updateCaptureHistory(ply, bestMove, qsHistoryBonus)
 			for _, m := range tried[:nTried] {
-				w.updateCaptureHistory(m, -qsHistoryBonus)
+				w.updateCaptureHistory(ply, m, -qsHistoryBonus)
 			}
 		}
 		bestScore = failHighScore(bestScore, beta)
 	}
-	w.ttRecord(key, ply, bestMove, bestScore, rawEval, qsDepth, boundFor(bestScore, origAlpha, beta, pvNode), ttPV)
+	depth := qsDepth
+	if !checks {
+		depth = qsNoChecksDepth
+	}
+	w.ttRecord(key, ply, bestMove, bestScore, rawEval, depth, boundFor(bestScore, origAlpha, beta, pvNode), ttPV)
 	return bestScore
+}
+
+// qsQuietChecks is step 4b of quiesce: it searches the quiet moves that
+// give check and lose no material in the exchange (not the underpromotions),
+// updating alpha, the best score and move, and tells whether the search
+// stopped. It uses the picker's quiet list, which quiescence out of check
+// leaves unused.
+func (w *worker) qsQuietChecks(mp *picker, ply int, alpha *int, beta int, bestScore *int, bestMove *movegen.Move, pvNode bool) (stopped bool) {
+	pos := w.pos
+	l := &mp.quiet
+	pos.GenerateQuiet(l)
+	for i := range l.N {
+		m := l.Moves[i].Move
+		if m.IsPromotion() || !pos.GivesCheck(m) || !see(pos, m, 0) {
+			continue
+		}
+		w.makeMove(m, ply)
+		score := -w.quiesce(-beta, -*alpha, ply+1, false)
+		pos.Unmake()
+		if w.stopped {
+			return true
+		}
+		if score > *bestScore {
+			*bestScore = score
+			if score > *alpha {
+				*bestMove = m
+				if pvNode {
+					w.updatePV(ply, m)
+				}
+				if score >= beta {
+					return false
+				}
+				*alpha = score
+			}
+		}
+	}
+	return false
 }
 
 // failHighScore is the score quiescence returns for a fail high: halfway

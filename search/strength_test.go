@@ -121,8 +121,8 @@ func randomBareKing(t *testing.T, r *rand.Rand, piece movegen.PieceType) string 
 // tablebases (4000 nodes a move, the moves kept by the root's DTZ ranking:
 // the longest resistance), within the 50-move rule, from fixed starts with
 // either colour and from random ones. With the network, as the engine plays by default; the
-// hand-written evaluation, which has no knowledge of these endings, mates
-// from the fixed starts.
+// hand-written evaluation mates from the fixed starts. Both have only the
+// bare-king term (eval.MopUp) to grade the way to the mate.
 func TestWeakMatesBareKing(t *testing.T) {
 	type start struct {
 		name, fen string
@@ -343,9 +343,9 @@ func TestWeakNeverMissesRecaptureOrMate(t *testing.T) {
 		elo   int
 		check func(res Result, best movegen.Move) bool
 	}{
-		// The Queen's Gambit exchange, 5. cxd5: exd5 and Nxd5 take back,
-		// a few centipawns apart.
-		{"recapture", posAfter(t, movegen.StartFEN, "d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6", "c1g5", "f8e7", "c4d5"),
+		// The Exchange Ruy Lopez, 4. Bxc6: dxc6 and bxc6 take back, a few
+		// centipawns apart, and every other move loses a piece.
+		{"recapture", posAfter(t, movegen.StartFEN, "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6"),
 			safe, func(res Result, best movegen.Move) bool { return res.BestMove == best }},
 		{"mate in one, lowest", mustPos(t, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"), MinElo,
 			func(res Result, _ movegen.Move) bool { return res.BestMove.UCI(false) == "a1a8" }},

@@ -13,7 +13,7 @@ import (
 // making and unmaking of moves along the search.
 
 const (
-	stackOffset = 6 // frames below ply 0: ply-1 .. ply-4 are read, so at least 4
+	stackOffset = 6 // frames below ply 0: ply-1 .. ply-6 are read, so at least 6
 	stackSpare  = 4 // frames above the ply limit: ply+1 is written, so at least 1
 	infinite    = eval.Infinite
 )
@@ -34,6 +34,7 @@ type frame struct {
 	killers    [2]movegen.Move  // quiet cutoff moves of the parent's earlier children (at the root: of the search)
 	inCheck    bool
 	doubleExt  int // double extensions on the line to this ply
+	reduction  int // the late-move reduction of the move being searched from this ply, else 0
 	pv         [eval.MaxPly + 1]movegen.Move
 	pvLen      int
 }
@@ -150,10 +151,11 @@ func (w *worker) allocNet(n *nnue.Net) {
 // evaluate is the static evaluation of the position at ply, from the side
 // to move's view: the network's when one is set, else the hand-written one.
 // Both fade toward zero as the fifty-move counter grows (the hand-written
-// evaluation does it itself).
+// evaluation does it itself); the bare-king term (eval.MopUp) is added to
+// either.
 func (w *worker) evaluate(ply int) int {
 	if w.net == nil {
-		return w.eval.Evaluate(w.pos)
+		return w.eval.Evaluate(w.pos) + eval.MopUp(w.pos)
 	}
 	var v int
 	if ply > w.accTop && w.accDelta[ply].NAdd > 0 {
@@ -165,7 +167,9 @@ func (w *worker) evaluate(ply int) int {
 		w.updateAccumulators(ply)
 		v = w.net.Evaluate(&w.accs[ply], w.pos.SideToMove())
 	}
-	return v * (netFadeBase - min(w.pos.Rule50(), rule50Plies)) / netFadeBase
+	// The bare-king term is added after the fade, so that the way to the
+	// mate stays as clear late in the 50 moves as early.
+	return v*(netFadeBase-min(w.pos.Rule50(), rule50Plies))/netFadeBase + eval.MopUp(w.pos)
 }
 
 // updateAccumulators brings the accumulators of the current line up to date

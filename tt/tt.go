@@ -2,10 +2,11 @@
 // search results that several search goroutines read and write without locks.
 //
 // The table is an array of 64-byte buckets (one cache line), each holding
-// four entries of two 64-bit words:
+// five entries of twelve bytes: the five data words first, then the five
+// check words, then four bytes of padding.
 //
-//	check word: key ^ data
-//	data word:
+//	check word (32 bits): the key's low 32 bits ^ the high 32 bits of data × an odd constant
+//	data word (64 bits):
 //	  bits  0-15  move (movegen.Move)
 //	  bits 16-31  score, int16, as given to Store
 //	  bits 32-47  static eval, int16
@@ -15,12 +16,18 @@
 //	  bits 59-63  generation (search age, modulo 32)
 //
 // A writer stores the data word and then the check word; a reader loads both
-// and accepts the entry only when check ^ data equals the full key probed.
-// Two writers racing on one slot, or a reader seeing half of a write, leave a
-// pair that fails this test, so a torn entry reads as a miss rather than as
-// wrong data. The words are plain 64-bit loads and stores (an aligned word
-// is never torn itself), and sync/atomic ones under the race detector, so
-// that `go test -race` stays clean (word_race.go, word_norace.go).
+// and accepts the entry only when the check word is the one the probed key
+// and the data word give. Two writers racing on one slot, or a reader seeing
+// half of a write, leave a pair that fails this test (all but about once in
+// 2^32), so a torn entry reads as a miss rather than as wrong data. The
+// words are plain loads and stores (an aligned word is never torn itself),
+// and sync/atomic ones under the race detector, so that `go test -race`
+// stays clean (word_race.go, word_norace.go).
+//
+// The key's high bits choose the bucket (below) and its low 32 bits are in
+// the check: with 2^18 buckets (16 MiB) a hit matches 50 bits of the key.
+// Five entries a line rather than four of full keys hold a quarter more
+// positions in the same memory.
 //
 // The table gives no meaning to scores: it stores the int it is given
 // (clamped to int16) and returns it. The search stores mate scores relative
@@ -91,7 +98,7 @@ const (
 )
 
 const (
-	entriesPerBucket = 4
+	entriesPerBucket = 5
 	bucketBytes      = 64
 	bytesPerMB       = 1 << 20
 
@@ -109,14 +116,21 @@ const (
 	int16Max = 1<<15 - 1
 )
 
-// slot is one entry: the check word (key ^ data) and the data word.
-type slot struct {
-	check word
-	data  word
+// bucket is one cache line of entries: entry i is data[i] with check[i].
+type bucket struct {
+	data  [entriesPerBucket]word
+	check [entriesPerBucket]word32
+	_     [bucketBytes - entriesPerBucket*12]byte
 }
 
-// bucket is one cache line of entries.
-type bucket [entriesPerBucket]slot
+// checkOf is the check word of an entry of key holding data. The data word
+// is mixed (the high half of a product with an odd constant depends on every
+// bit of it), so that two data words that differ in a few fields do not
+// give the same check: a reader seeing one write's data with another's
+// check word would otherwise take the pair for an entry.
+func checkOf(key, data uint64) uint32 {
+	return uint32(key) ^ uint32(data*0x9e3779b97f4a7c15>>32)
+}
 
 // The layout above relies on this size; the build fails if it changes.
 var _ [bucketBytes - unsafe.Sizeof(bucket{})]struct{}
@@ -242,9 +256,9 @@ func (t *Table) Probe(key uint64) (Entry, bool) {
 // six fields, goes through memory).
 func (t *Table) ProbePacked(key uint64) (Packed, bool) {
 	b := &t.buckets[t.index(key)]
-	for i := range b {
-		data := b[i].data.Load()
-		if data == 0 || b[i].check.Load()^data != key {
+	for i := range entriesPerBucket {
+		data := b.data[i].Load()
+		if data == 0 || b.check[i].Load() != checkOf(key, data) {
 			continue
 		}
 		return Packed(data), true
@@ -267,16 +281,16 @@ func (t *Table) Store(key uint64, move movegen.Move, score, eval, depth int, bou
 	gen := uint64(t.gen.Load())
 
 	victim, victimValue := 0, math.MaxInt
-	for i := range b {
-		data := b[i].data.Load()
+	for i := range entriesPerBucket {
+		data := b.data[i].Load()
 		if data == 0 {
 			if victimValue != math.MinInt {
 				victim, victimValue = i, math.MinInt // the first empty slot
 			}
 			continue
 		}
-		if b[i].check.Load()^data == key {
-			storeSameKey(&b[i], key, data, gen, move, score, eval, depth, bound, pv)
+		if b.check[i].Load() == checkOf(key, data) {
+			b.storeSameKey(i, key, data, gen, move, score, eval, depth, bound, pv)
 			return
 		}
 		age := int((gen - data>>genShift) & genMask)
@@ -284,12 +298,12 @@ func (t *Table) Store(key uint64, move movegen.Move, score, eval, depth int, bou
 			victim, victimValue = i, v
 		}
 	}
-	write(&b[victim], key, encode(move, score, eval, depth, bound, pv, gen))
+	b.write(victim, key, encode(move, score, eval, depth, bound, pv, gen))
 }
 
-// storeSameKey applies the same-key replacement rule to s, which holds key
-// with data old.
-func storeSameKey(s *slot, key, old, gen uint64, move movegen.Move, score, eval, depth int, bound Bound, pv bool) {
+// storeSameKey applies the same-key replacement rule to entry i, which holds
+// key with data old.
+func (b *bucket) storeSameKey(i int, key, old, gen uint64, move movegen.Move, score, eval, depth int, bound Bound, pv bool) {
 	if move == movegen.NoMove {
 		move = movegen.Move(old)
 	}
@@ -299,17 +313,17 @@ func storeSameKey(s *slot, key, old, gen uint64, move movegen.Move, score, eval,
 		// Keep the deeper result; refresh its move and age.
 		data := old&^(0xffff|genMask<<genShift) | uint64(move) | gen<<genShift
 		if data != old {
-			write(s, key, data)
+			b.write(i, key, data)
 		}
 		return
 	}
-	write(s, key, encode(move, score, eval, depth, bound, pv, gen))
+	b.write(i, key, encode(move, score, eval, depth, bound, pv, gen))
 }
 
-// write stores one entry: data first, then the check word.
-func write(s *slot, key, data uint64) {
-	s.data.Store(data)
-	s.check.Store(key ^ data)
+// write stores entry i: data first, then the check word.
+func (b *bucket) write(i int, key, data uint64) {
+	b.data[i].Store(data)
+	b.check[i].Store(checkOf(key, data))
 }
 
 func clampInt16(v int) uint64 {
@@ -369,8 +383,8 @@ func (t *Table) Hashfull() int {
 	nb := min((hashfullSample+entriesPerBucket-1)/entriesPerBucket, len(t.buckets))
 	used := 0
 	for i := range t.buckets[:nb] {
-		for j := range t.buckets[i] {
-			data := t.buckets[i][j].data.Load()
+		for j := range entriesPerBucket {
+			data := t.buckets[i].data[j].Load()
 			if data != 0 && data>>genShift == gen {
 				used++
 			}

@@ -109,6 +109,59 @@ func TestMiss(t *testing.T) {
 	}
 }
 
+// TestTornEntryMisses: an entry whose data word comes from one write and
+// check word from another (two writers racing, or a reader between a
+// writer's two stores) reads as a miss for either key.
+func TestTornEntryMisses(t *testing.T) {
+	tab := New(1)
+	keys := bucketKeys(t, tab, 5, 2)
+	tab.Store(keys[0], movegen.NewMove(1, 2), 10, 20, 5, BoundExact, false)
+	b := &tab.buckets[5]
+	oldCheck := b.check[0].Load()
+	tab.Store(keys[0], movegen.NewMove(3, 4), -10, 7, 9, BoundLower, true) // same slot, new data
+	b.check[0].Store(oldCheck)                                             // as if the check store were not seen yet
+	if _, ok := tab.Probe(keys[0]); ok {
+		t.Error("new data with the old check word: hit")
+	}
+	// Another key's write half done over the slot: its data, the old check.
+	b.write(0, keys[0], b.data[0].Load())
+	b.data[0].Store(encode(movegen.NewMove(5, 6), 1, 1, 3, BoundUpper, false, 0))
+	for i, k := range keys {
+		if _, ok := tab.Probe(k); ok {
+			t.Errorf("key %d: hit on a half-written entry", i)
+		}
+	}
+	// Data words that differ in fields which a plain fold of their halves
+	// would cancel (move bits against eval bits) still give other checks.
+	a := encode(movegen.Move(0x0123), 7, 0x10, 4, BoundExact, false, 0)
+	c := encode(movegen.Move(0x0133), 7, 0x00, 4, BoundExact, false, 0)
+	if uint32(a)^uint32(a>>32) != uint32(c)^uint32(c>>32) {
+		t.Fatal("the test's data words do not fold alike")
+	}
+	tab.Store(keys[1], movegen.Move(0x0123), 7, 0x10, 4, BoundExact, false)
+	for i := range entriesPerBucket {
+		if b.data[i].Load() == a {
+			b.data[i].Store(c) // another write's data under the first's check word
+		}
+	}
+	if _, ok := tab.Probe(keys[1]); ok {
+		t.Error("another write's data under the check word: hit")
+	}
+	// Every entry of a full bucket is found, and only by its own key.
+	keys = bucketKeys(t, tab, 9, entriesPerBucket+1)
+	for i, k := range keys[:entriesPerBucket] {
+		tab.Store(k, movegen.NoMove, i, 0, 4, BoundExact, false)
+	}
+	for i, k := range keys[:entriesPerBucket] {
+		if e := mustProbe(t, tab, k); e.Score != i {
+			t.Errorf("full bucket, key %d: score %d", i, e.Score)
+		}
+	}
+	if _, ok := tab.Probe(keys[entriesPerBucket]); ok {
+		t.Error("full bucket: hit for a key never stored")
+	}
+}
+
 func TestSameKeyReplacement(t *testing.T) {
 	tab := New(1)
 	const key = 0xdeadbeefcafef00d
@@ -146,47 +199,50 @@ func TestSameKeyReplacement(t *testing.T) {
 
 func TestBucketReplacement(t *testing.T) {
 	tab := New(3) // not a power of two
-	keys := bucketKeys(t, tab, 31337, 6)
-	depths := []int{10, 12, 3, 8}
+	keys := bucketKeys(t, tab, 31337, entriesPerBucket+2)
+	depths := []int{10, 12, 3, 8, 9}
 	for i, d := range depths {
 		tab.Store(keys[i], movegen.NewMove(movegen.Square(i), 40), i, 0, d, BoundExact, false)
 	}
 	// The bucket is full: a new key evicts the shallowest entry.
-	tab.Store(keys[4], movegen.NewMove(5, 40), 4, 0, 1, BoundLower, false)
+	tab.Store(keys[5], movegen.NewMove(5, 40), 5, 0, 1, BoundLower, false)
 	if _, ok := tab.Probe(keys[2]); ok {
 		t.Error("the depth-3 entry survived")
 	}
-	for _, i := range []int{0, 1, 3, 4} {
+	for _, i := range []int{0, 1, 3, 4, 5} {
 		if e := mustProbe(t, tab, keys[i]); e.Score != i {
 			t.Errorf("key %d: score %d, want %d", i, e.Score, i)
 		}
 	}
 	// Another shallow key in the same search evicts the shallow newcomer,
 	// never the deep entries.
-	tab.Store(keys[5], movegen.NoMove, 5, 0, 2, BoundLower, false)
-	for _, i := range []int{0, 1, 3, 5} {
+	tab.Store(keys[6], movegen.NoMove, 6, 0, 2, BoundLower, false)
+	for _, i := range []int{0, 1, 3, 4, 6} {
 		mustProbe(t, tab, keys[i])
+	}
+	if _, ok := tab.Probe(keys[5]); ok {
+		t.Error("the depth-1 newcomer survived")
 	}
 }
 
 func TestOldGenerationReplaced(t *testing.T) {
 	tab := New(1)
-	keys := bucketKeys(t, tab, 777, 8)
-	for _, k := range keys[:4] {
+	keys := bucketKeys(t, tab, 777, 2*entriesPerBucket)
+	for _, k := range keys[:entriesPerBucket] {
 		tab.Store(k, movegen.NoMove, 1, 1, 20, BoundExact, true)
 	}
 	for range 3 {
 		tab.NewSearch()
 	}
 	// 20 - 3*ageWeight < 1: each old entry is now worth less than a fresh
-	// depth-1 one, so four new keys take the whole bucket.
-	for _, k := range keys[4:] {
+	// depth-1 one, so as many new keys take the whole bucket.
+	for _, k := range keys[entriesPerBucket:] {
 		tab.Store(k, movegen.NoMove, 2, 2, 1, BoundUpper, false)
 	}
 	for i, k := range keys {
 		_, ok := tab.Probe(k)
-		if ok != (i >= 4) {
-			t.Errorf("key %d: hit %v, want %v", i, ok, i >= 4)
+		if ok != (i >= entriesPerBucket) {
+			t.Errorf("key %d: hit %v, want %v", i, ok, i >= entriesPerBucket)
 		}
 	}
 }
@@ -228,15 +284,15 @@ func TestClearParallelChunks(t *testing.T) {
 	tab := New(1)
 	for _, workers := range []int{2, 3, 7, 1 << 20} {
 		for i := range tab.buckets {
-			for j := range tab.buckets[i] {
-				tab.buckets[i][j].data.Store(uint64(i + 1))
-				tab.buckets[i][j].check.Store(uint64(j + 1))
+			for j := range entriesPerBucket {
+				tab.buckets[i].data[j].Store(uint64(i + 1))
+				tab.buckets[i].check[j].Store(uint32(j + 1))
 			}
 		}
 		tab.clearWith(workers)
 		for i := range tab.buckets {
-			for j := range tab.buckets[i] {
-				if tab.buckets[i][j].data.Load() != 0 || tab.buckets[i][j].check.Load() != 0 {
+			for j := range entriesPerBucket {
+				if tab.buckets[i].data[j].Load() != 0 || tab.buckets[i].check[j].Load() != 0 {
 					t.Fatalf("workers=%d: bucket %d slot %d not cleared", workers, i, j)
 				}
 			}

@@ -13,3 +13,9 @@ type word struct{ v uint64 }
 
 func (w *word) Load() uint64   { return w.v }
 func (w *word) Store(v uint64) { w.v = v }
+
+// word32 is an entry's 32-bit check word, a plain word like word.
+type word32 struct{ v uint32 }
+
+func (w *word32) Load() uint32   { return w.v }
+func (w *word32) Store(v uint32) { w.v = v }

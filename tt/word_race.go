@@ -11,3 +11,9 @@ type word struct{ v atomic.Uint64 }
 
 func (w *word) Load() uint64   { return w.v.Load() }
 func (w *word) Store(v uint64) { w.v.Store(v) }
+
+// word32 is an entry's 32-bit check word, a sync/atomic word like word.
+type word32 struct{ v atomic.Uint32 }
+
+func (w *word32) Load() uint32   { return w.v.Load() }
+func (w *word32) Store(v uint32) { w.v.Store(v) }

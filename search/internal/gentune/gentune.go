@@ -56,6 +56,8 @@ var ranges = map[string][2]float64{
 	// The base reduction of captures is truncated towards zero: let the
 	// tune try from none to one ply more.
 	"lmrCaptureBase": {0, 1},
+	// The depth drop leaves a main-search node at least a ply.
+	"pvDropMinDepth": {2, 6},
 }
 
 // config is what Generate needs beyond params.go: the tables above.
